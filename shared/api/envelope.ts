@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** The success envelope of decisions §1: `{ success: true, data }`. */
+export const successEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data });
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+/** The failure envelope: a SCREAMING_SNAKE code, a pt-BR message and optional per-field details. */
+export const failureEnvelopeSchema = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.string()).optional(),
+});
+
+export type FailureEnvelope = z.infer<typeof failureEnvelopeSchema>;

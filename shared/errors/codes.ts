@@ -1,0 +1,22 @@
+/**
+ * Error codes shared by server and client, each with the pt-BR text a user sees.
+ * Texts quoted in the spec (part 1 §5, §8; decisions §2, §3) are verbatim.
+ */
+export const ERROR_MESSAGES = {
+  VALIDATION_FAILED: 'Dados inválidos',
+  MALFORMED_JSON: 'Corpo da requisição inválido (JSON malformado)',
+  UNAUTHENTICATED: 'Não autenticado',
+  TOKEN_EXPIRED: 'Sessão expirada',
+  INVALID_REFRESH_TOKEN: 'Sessão inválida. Faça login novamente.',
+  EMAIL_TAKEN: 'Email já cadastrado',
+  INVALID_CREDENTIALS: 'Email ou senha inválidos',
+  TOO_MANY_ATTEMPTS: 'Muitas tentativas. Tente novamente em alguns minutos.',
+  NOT_FOUND: 'Recurso não encontrado',
+  ROUTE_NOT_FOUND: 'Rota não encontrada',
+  PAYLOAD_TOO_LARGE: 'Arquivo ou corpo grande demais',
+  UNSUPPORTED_MEDIA_TYPE: 'Tipo de conteúdo não suportado',
+  DATABASE_UNAVAILABLE: 'Banco de dados indisponível',
+  INTERNAL_ERROR: 'Erro interno do servidor. Tente novamente mais tarde.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
