@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { newAccount, registerByApi } from './support/accounts.ts';
+
+test.describe('contas', () => {
+  test('cadastro → dashboard → sair → entrar', async ({ page }) => {
+    const account = newAccount();
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: 'Crie sua conta' })).toBeVisible();
+    await page.getByLabel('Nome completo').fill(account.name);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Senha').fill(account.password);
+    await page.getByRole('button', { name: 'Criar Conta' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Conta criada com sucesso!')).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Meus Bots', 'Fluxos', 'Funis', 'Pixels', 'Disparos', 'Contatos', 'Chat']);
+    await expect(page.getByText(account.email)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Logout realizado com sucesso!')).toBeVisible();
+    expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')])).toEqual([null, null]);
+
+    await page.getByLabel('Email').fill(account.email.toUpperCase());
+    await page.getByLabel('Senha').fill(account.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+  });
+
+  test('o painel mostra zero bots e o passo a passo de primeiros passos', async ({ page }) => {
+    await page.goto('/register');
+    const account = newAccount();
+    await page.getByLabel('Nome completo').fill(account.name);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Senha').fill(account.password);
+    await page.getByRole('button', { name: 'Criar Conta' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByText('Gerencie seus bots de forma profissional')).toBeVisible();
+    for (const label of ['Total de bots', 'Bots ativos', 'Canais', 'Fluxos']) {
+      await expect(page.getByRole('main').getByText(label, { exact: true }).first()).toBeVisible();
+    }
+    await expect(page.getByRole('list', { name: /primeiros passos/i }).getByRole('listitem')).toHaveCount(5);
+  });
+
+  test('mensagens de validação do cadastro e do login', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel('Nome completo').fill('A');
+    await page.getByLabel('Email').fill('nao-e-email');
+    await page.getByLabel('Senha').fill('123');
+    await page.getByRole('button', { name: 'Criar Conta' }).click();
+    await expect(page.getByText('Nome deve ter no mínimo 2 caracteres')).toBeVisible();
+    await expect(page.getByText('Email inválido')).toBeVisible();
+    await expect(page.getByText('Senha deve ter no mínimo 6 caracteres')).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+
+    await page.getByRole('link', { name: /Faça login/ }).click();
+    await expect(page.getByRole('heading', { name: 'Bem-vindo de volta!' })).toBeVisible();
+    await page.getByLabel('Email').fill('tambem-nao');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Email inválido')).toBeVisible();
+    await expect(page.getByText('Senha é obrigatória')).toBeVisible();
+  });
+
+  test('erros do servidor aparecem com a mensagem do servidor', async ({ page, request }) => {
+    const { account } = await registerByApi(request);
+    await page.goto('/register');
+    await page.getByLabel('Nome completo').fill('Outra Pessoa');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Senha').fill('outrasenha');
+    await page.getByRole('button', { name: 'Criar Conta' }).click();
+    await expect(page.getByText('Email já cadastrado')).toBeVisible();
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Senha').fill('senha-errada');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Email ou senha inválidos')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('rotas protegidas levam ao login; / leva ao dashboard', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/bots');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('link', { name: /Cadastre-se/ }).click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+});

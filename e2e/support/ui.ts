@@ -1,0 +1,25 @@
+import { expect, type Page } from '@playwright/test';
+import type { TestAccount } from './accounts.ts';
+
+export async function signInThroughUi(page: Page, account: TestAccount) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Senha').fill(account.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Replaces the stored access token wherever the app keeps it (its own key and the persisted session). */
+export async function replaceStoredAccessToken(page: Page, token: string) {
+  await page.evaluate((next) => {
+    const previous = localStorage.getItem('accessToken');
+    if (!previous) throw new Error('no access token stored');
+    localStorage.setItem('accessToken', next);
+    const session = localStorage.getItem('auth-storage');
+    if (session) localStorage.setItem('auth-storage', session.split(previous).join(next));
+  }, token);
+}
+
+export async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 30_000 });
+}
