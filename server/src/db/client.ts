@@ -1,0 +1,45 @@
+/**
+ * The database handle the rest of the server uses: postgres.js over either a real PostgreSQL (DATABASE_URL) or
+ * the embedded PGlite socket. `prepare: true` always: with several connections to PGlite, unprepared queries
+ * can come back bound to another connection's statement (stack-notes.md).
+ */
+import postgres from 'postgres';
+import { startEmbeddedDatabase } from './embedded.ts';
+
+export type Sql = postgres.Sql<{ bigint: bigint }>;
+
+export type Database = {
+  sql: Sql;
+  mode: 'embedded' | 'postgres';
+  close(): Promise<void>;
+};
+
+const REAL_POOL_MAX = 10;
+
+export async function createDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  if (config.databaseUrl) {
+    const sql = connect(config.databaseUrl, REAL_POOL_MAX);
+    return { sql, mode: 'postgres', close: () => sql.end({ timeout: 5 }) };
+  }
+  const embedded = await startEmbeddedDatabase(config.dataDir);
+  const sql = connect(embedded.url, embedded.maxConnections);
+  return {
+    sql,
+    mode: 'embedded',
+    async close() {
+      await sql.end({ timeout: 5 });
+      await embedded.stop();
+    },
+  };
+}
+
+export function connect(url: string, max: number): Sql {
+  return postgres(url, {
+    max,
+    prepare: true,
+    onnotice: () => {},
+    // bigint columns (Telegram ids) stay exact; callers turn them into strings for the API.
+    types: { bigint: postgres.BigInt },
+    connection: { application_name: 'canalize' },
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * The embedded database: PGlite (PostgreSQL 18 in WebAssembly) persisted under DATA_DIR/pg, exposed on a loopback
+ * socket so that the same postgres.js client talks to it as to a real server: one code path for both modes.
+ *
+ * Limits (stack-notes.md): every connection shares ONE PGlite session through one queue, so an open transaction
+ * blocks all others (keep them short); SET and temp tables leak between connections; no authentication (loopback
+ * only); LISTEN/NOTIFY is not delivered through the socket. The postgres.js pool must never exceed
+ * maxConnections: a larger pool hangs forever under Bun.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+export const EMBEDDED_MAX_CONNECTIONS = 4;
+
+export type EmbeddedDatabase = {
+  url: string;
+  maxConnections: number;
+  stop(): Promise<void>;
+};
+
+export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
+  const dir = path.resolve(dataDir, 'pg');
+  mkdirSync(dir, { recursive: true });
+  const db = await PGlite.create(dir);
+  const server = new PGLiteSocketServer({
+    db,
+    host: '127.0.0.1',
+    port: 0,
+    maxConnections: EMBEDDED_MAX_CONNECTIONS,
+  });
+  await server.start();
+  const hostPort = server.getServerConn();
+  let stopped = false;
+  return {
+    url: `postgres://postgres@${hostPort}/postgres`,
+    maxConnections: EMBEDDED_MAX_CONNECTIONS,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Configuration: the only module that reads the environment. Everything else receives a `Config`.
+ * Secrets that the operator did not provide are generated once and persisted under DATA_DIR, so that
+ * `bun run start` needs no setup and tokens / encrypted data survive restarts.
+ */
+import { z } from 'zod';
+import { loadPersistedSecrets } from './boot/persisted-secrets.ts';
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://').optional(),
+  ),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'deve ter no mínimo 32 caracteres').optional()),
+  ENCRYPTION_KEY: optionalText.pipe(
+    z.string().regex(/^[0-9a-fA-F]{64}$/, 'deve ter 64 caracteres hexadecimais (32 bytes)').optional(),
+  ),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SKIP_CLIENT_BUILD: flag,
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type Config = {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  telegramApiRoot: string;
+  metaGraphUrl: string;
+  jwtSecret: string;
+  /** 32-byte AES-256-GCM key. */
+  encryptionKey: Uint8Array;
+  logLevel: LogLevel;
+  skipClientBuild: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.') || '?'}: ${issue.message}`);
+    throw new ConfigError(`Configuração inválida:\n  ${lines.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  const secrets = loadPersistedSecrets(values.DATA_DIR, {
+    jwtSecret: values.JWT_SECRET,
+    encryptionKeyHex: values.ENCRYPTION_KEY,
+  });
+  return {
+    port: values.PORT,
+    dataDir: values.DATA_DIR,
+    databaseUrl: values.DATABASE_URL,
+    publicUrl: values.PUBLIC_URL,
+    telegramApiRoot: values.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+    metaGraphUrl: values.META_GRAPH_URL.replace(/\/+$/, ''),
+    jwtSecret: secrets.jwtSecret,
+    encryptionKey: Buffer.from(secrets.encryptionKeyHex, 'hex'),
+    logLevel: values.LOG_LEVEL,
+    skipClientBuild: values.SKIP_CLIENT_BUILD,
+  };
+}
+
+/** An empty variable (`PORT=`) means "not set": defaults apply instead of a parse error. */
+function withoutEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') result[key] = value;
+  }
+  return result;
+}

@@ -1,0 +1,35 @@
+/**
+ * The single place where any failure becomes the envelope of decisions §1. Users never see a stack or an
+ * English message: unknown errors become a generic 500, logged with the request id the client also receives.
+ */
+import { Elysia } from 'elysia';
+import { AppError } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts';
+import { failureBody, jsonResponse } from './envelope.ts';
+
+const requestIds = new WeakMap<Request, string>();
+
+export const requestIdOf = (request: Request) => requestIds.get(request) ?? requestIdFrom(request.headers);
+
+export function errorHandler(logger: Logger) {
+  return new Elysia({ name: 'canalize/error-handler' })
+    .onRequest(({ request, set }) => {
+      const id = requestIdFrom(request.headers);
+      requestIds.set(request, id);
+      set.headers[REQUEST_ID_HEADER] = id;
+    })
+    .onError({ as: 'global' }, ({ code, error, request }) => {
+      const requestId = requestIdOf(request);
+      const headers = { [REQUEST_ID_HEADER]: requestId };
+      if (error instanceof AppError) {
+        return jsonResponse(error.status, failureBody(error.code, error.message, error.details), headers);
+      }
+      if (code === 'PARSE') return jsonResponse(400, failureBody('MALFORMED_JSON'), headers);
+      if (code === 'NOT_FOUND') return jsonResponse(404, failureBody('ROUTE_NOT_FOUND'), headers);
+      if (code === 'VALIDATION') return jsonResponse(400, failureBody('VALIDATION_FAILED'), headers);
+      const url = new URL(request.url);
+      logger.error('unhandled error', { requestId, method: request.method, path: url.pathname, code, error });
+      return jsonResponse(500, failureBody('INTERNAL_ERROR'), headers);
+    });
+}

@@ -1,0 +1,40 @@
+/**
+ * AES-256-GCM for secrets at rest (bot tokens, pixel access tokens; decisions §3). The stored form is
+ * `v1.<iv>.<tag>.<ciphertext>` in base64url: versioned so the scheme can change without guessing.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+const IV_BYTES = 12;
+
+export function encryptSecret(plain: string, key: Uint8Array): string {
+  assertKey(key);
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  const tag = cipher.getAuthTag();
+  return [VERSION, iv, tag, body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+}
+
+/** Throws when the payload was tampered with or encrypted under another key (GCM authentication). */
+export function decryptSecret(payload: string, key: Uint8Array): string {
+  assertKey(key);
+  const [version, iv, tag, body] = payload.split('.');
+  if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('Formato de segredo cifrado inválido');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/** Deterministic digest for lookups (duplicate bot tokens, refresh tokens) without storing the secret. */
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+function assertKey(key: Uint8Array): void {
+  if (key.length !== 32) throw new Error('A chave de criptografia deve ter 32 bytes');
+}

@@ -1,0 +1,51 @@
+/**
+ * Starts the real server (same startServer() as production) on port 0 over an isolated test database, with a
+ * logger that keeps its lines for assertions. One per test file: a fresh PGlite takes a few seconds.
+ */
+import { loadConfig, type Config } from '../env.ts';
+import { createLogger } from '../lib/logger.ts';
+import { startServer, type RunningServer } from '../server.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export type TestServer = {
+  url: string;
+  config: Config;
+  db: TestDatabase;
+  server: RunningServer;
+  logs: string[];
+  api(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  stop(): Promise<void>;
+};
+
+/** Generous: the first PGlite of a run initialises a data directory (2–5 s on a small machine). */
+export const SERVER_START_TIMEOUT_MS = 60_000;
+
+export async function startTestServer(options: { clientDistDir?: string } = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const config = loadConfig({ PORT: '0', DATA_DIR: db.dataDir, LOG_LEVEL: 'debug', SKIP_CLIENT_BUILD: '1' });
+  const logs: string[] = [];
+  const logger = createLogger('debug', (line) => logs.push(line));
+  const server = await startServer(config, logger, { db, clientDistDir: options.clientDistDir ?? `${db.dataDir}/no-client` });
+  return {
+    url: server.url,
+    config,
+    db,
+    server,
+    logs,
+    api(path, init = {}) {
+      const { json, token, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (json !== undefined) headers.set('content-type', 'application/json');
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      return fetch(`${server.url}${path}`, {
+        ...rest,
+        headers,
+        ...(json !== undefined ? { method: rest.method ?? 'POST', body: JSON.stringify(json) } : {}),
+      });
+    },
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
