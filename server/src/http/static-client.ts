@@ -7,6 +7,7 @@
  */
 import { Elysia } from 'elysia';
 import path from 'node:path';
+import { AppError } from '../lib/errors.ts';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -21,7 +22,12 @@ export function staticClient(distDir: string) {
   const root = path.resolve(distDir);
   return new Elysia({ name: 'canalize/static-client' })
     .get('/sw.js', () => serveFile(root, 'sw.js', NO_CACHE))
-    .get('/*', ({ request }) => serveClientPath(root, new URL(request.url).pathname));
+    .get('/*', ({ request }) => {
+      const pathname = new URL(request.url).pathname;
+      // Belt and braces with the API's own catch-all: an API path never answers with the SPA's HTML.
+      if (pathname === '/api' || pathname.startsWith('/api/')) throw new AppError('ROUTE_NOT_FOUND', 404);
+      return serveClientPath(root, pathname);
+    });
 }
 
 async function serveClientPath(root: string, pathname: string): Promise<Response> {
