@@ -4,6 +4,7 @@
  * `bun run start` needs no setup and tokens / encrypted data survive restarts.
  */
 import { z } from 'zod';
+import './lib/zod-locale.ts';
 import { loadPersistedSecrets } from './boot/persisted-secrets.ts';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { fieldErrors } from '../../../shared/api/validation.ts';
 import { AppError } from '../lib/errors.ts';
+import '../lib/zod-locale.ts';
 
 /**
  * Validates input with a shared zod schema. Elysia's own validator would answer in English; here the message is
