@@ -125,7 +125,8 @@ export interface WebhookConfig {
 export interface BotRecord {
   token: string;
   user: UserFromGetMe;
-  commands: BotCommand[];
+  /** setMyCommands lists keyed by scope type and language code. */
+  commands: Map<string, BotCommand[]>;
   webhook?: WebhookConfig;
 }
 
@@ -141,8 +142,21 @@ export interface CallbackRecord {
   answer?: { text?: string; show_alert?: boolean; url?: string };
 }
 
+export type MediaType = 'photo' | 'video' | 'audio' | 'document';
+
+/** A file the emulator "stored": its file_id can be sent again, as on Telegram. */
+export interface FileRecord {
+  fileId: string;
+  fileUniqueId: string;
+  type: MediaType;
+  size?: number;
+  fileName?: string;
+  mimeType?: string;
+  url?: string;
+}
+
 export interface SentMedia {
-  type: 'photo' | 'video' | 'audio' | 'document';
+  type: MediaType;
   fileId: string;
   url?: string;
   fileName?: string;

@@ -2,7 +2,7 @@
 // Identifiers follow Telegram's conventions (bots' ids are their token prefix, basic groups are small negatives,
 // supergroups and channels start with -100) so that code storing them meets realistic values.
 import { BotApiError, badRequest } from './bot-api-error.ts';
-import type { BotRecord, CallbackRecord, ChatRecord, DialogRecord, User } from './types.ts';
+import type { BotRecord, CallbackRecord, ChatRecord, DialogRecord, FileRecord, User } from './types.ts';
 import { UpdateQueue } from './update-queue.ts';
 
 const FIRST_USER_ID = 700_000_001;
@@ -16,6 +16,7 @@ export class World {
   readonly chats = new Map<number, ChatRecord>();
   readonly dialogs = new Map<string, DialogRecord>();
   readonly callbacks = new Map<string, CallbackRecord>();
+  readonly files = new Map<string, FileRecord>();
   private readonly queues = new Map<number, UpdateQueue>();
   private clockOffsetMs = 0;
   private counters = { user: FIRST_USER_ID, group: FIRST_GROUP_ID, supergroup: FIRST_SUPERGROUP_ID, bot: FIRST_BOT_ID, callback: 1 };
@@ -117,6 +118,7 @@ export class World {
     this.chats.clear();
     this.dialogs.clear();
     this.callbacks.clear();
+    this.files.clear();
     this.queues.clear();
     this.clockOffsetMs = 0;
   }
