@@ -6,6 +6,10 @@
  * blocks all others (keep them short); SET and temp tables leak between connections; no authentication (loopback
  * only); LISTEN/NOTIFY is not delivered through the socket. The postgres.js pool must never exceed
  * maxConnections: a larger pool hangs forever under Bun.
+ *
+ * Measured through postgres.js on a 2-core machine (same script, real PostgreSQL 15 in brackets): ~3,000 sequential
+ * single-row inserts/s [~2,500], ~8,300 concurrent point selects/s over 4 connections [~20,000]; first start of a
+ * new data dir 2–5 s (initdb), later starts ~0.5 s. Plenty for one operator's console; use DATABASE_URL beyond.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
