@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors.ts';
 import type { AccessTokens } from '../modules/auth/access-token.ts';
 
 export function authGuard(accessTokens: AccessTokens) {
-  return new Elysia({ name: 'canalize/auth-guard' }).resolve({ as: 'scoped' }, async ({ headers }) => {
+  return new Elysia().resolve({ as: 'scoped' }, async ({ headers }) => {
     const header = headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new AppError('UNAUTHENTICATED', 401);
