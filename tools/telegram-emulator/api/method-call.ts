@@ -30,7 +30,7 @@ export function postBotMessage(call: MethodCall, target: MessageTarget, fields: 
   const isChannel = target.type === 'channel';
   const message: Message = {
     message_id: target.allocateId(),
-    ...(isChannel ? { sender_chat: target.wireChat } : { from: bot.user }),
+    ...(isChannel ? { sender_chat: target.wireChat } : { from: bot.publicUser }),
     chat: target.wireChat,
     date: core.world.unixTime(),
     ...fields,

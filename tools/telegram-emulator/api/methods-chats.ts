@@ -71,7 +71,7 @@ const getChatMemberCount: MethodHandler = (call) => {
 
 const leaveChat: MethodHandler = (call) => {
   const chat = chatRecordOf(call);
-  setMember(call.core, chat, call.bot.user, { status: 'left' }, { from: call.bot.user });
+  setMember(call.core, chat, call.bot.publicUser, { status: 'left' }, { from: call.bot.publicUser });
   return true;
 };
 

@@ -28,7 +28,7 @@ function pendingRequest(call: MethodCall) {
 const approveChatJoinRequest: MethodHandler = (call) => {
   const { chat, user, request } = pendingRequest(call);
   const link = request.inviteLink ? chat.inviteLinks.get(request.inviteLink) : undefined;
-  setMember(call.core, chat, user, { status: 'member' }, { from: call.bot.user, ...(link ? { inviteLink: link } : { viaJoinRequest: true }) });
+  setMember(call.core, chat, user, { status: 'member' }, { from: call.bot.publicUser, ...(link ? { inviteLink: link } : { viaJoinRequest: true }) });
   return true;
 };
 

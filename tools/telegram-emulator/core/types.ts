@@ -124,7 +124,10 @@ export interface WebhookConfig {
 
 export interface BotRecord {
   token: string;
+  /** What getMe answers. */
   user: UserFromGetMe;
+  /** How the bot appears inside updates and messages: a plain User, without getMe's capability fields. */
+  publicUser: User;
   /** setMyCommands lists keyed by scope type and language code. */
   commands: Map<string, BotCommand[]>;
   webhook?: WebhookConfig;
