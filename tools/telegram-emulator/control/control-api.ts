@@ -53,6 +53,8 @@ export function createControl(core: EmulatorCore) {
     apiCalls: (filter: { token?: string; method?: string } = {}) =>
       core.calls.filter((c) => (!filter.token || c.token === filter.token) && (!filter.method || c.method.toLowerCase() === filter.method.toLowerCase())),
     pendingUpdates: (bot: string): EmulatedUpdate[] => core.world.queueOf(findBot(core, bot).user.id).peek(100),
+    /** Whether a getUpdates long poll of this bot is waiting right now. */
+    isPolling: (bot: string): boolean => core.world.queueOf(findBot(core, bot).user.id).isPolling,
     chatState: (chatId: number) => chatState(core, chatId),
     // Faults and time
     injectFailure: (input: FailureInput): void => {

@@ -41,6 +41,7 @@ const ROUTES: Record<string, Route> = {
     control.waitForCallbackAnswer(String(body.id), typeof body.timeoutMs === 'number' ? body.timeoutMs : undefined),
   'api-calls': pass('apiCalls'),
   'pending-updates': (control, body) => control.pendingUpdates(String(body.bot)),
+  'is-polling': (control, body) => control.isPolling(String(body.bot)),
   'chat-state': (control, body) => control.chatState(Number(body.chatId)),
   'inject-failure': pass('injectFailure'),
   'advance-time': (control, body) => control.advanceTime(Number(body.ms)),

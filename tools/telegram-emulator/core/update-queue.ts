@@ -33,6 +33,11 @@ export class UpdateQueue {
     return this.updates.length;
   }
 
+  /** True while a long poll is waiting for updates. */
+  get isPolling(): boolean {
+    return this.waiting !== undefined;
+  }
+
   get allowedUpdates(): UpdateType[] {
     return [...this.allowed];
   }
