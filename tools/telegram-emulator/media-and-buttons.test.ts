@@ -40,14 +40,20 @@ describe('media', () => {
       { type: 'video', media: 'https://cdn.example.com/3.mp4' },
     ]);
     expect(album).toHaveLength(3);
-    expect(new Set(album.map((m) => m.media_group_id)).size).toBe(1);
+    expect(new Set(album.map((m) => ('media_group_id' in m ? m.media_group_id : undefined))).size).toBe(1);
     expect(album[0]?.caption).toBe('Álbum');
     expect(control.sentMessages({ token, method: 'sendMediaGroup' })).toHaveLength(3);
     await expect(bot.api.sendMediaGroup(user.id, [{ type: 'photo', media: 'https://cdn.example.com/1.jpg' }])).rejects.toMatchObject({ error_code: 400 });
-    await expect(bot.api.sendMediaGroup(user.id, [
-      { type: 'document', media: 'https://cdn.example.com/1.pdf' },
-      { type: 'photo', media: 'https://cdn.example.com/1.jpg' },
-    ])).rejects.toMatchObject({ description: "Bad Request: document can't be mixed with other media types" });
+    // grammY's types forbid mixing documents with photos, so the request is written by hand.
+    const mixed = await fetch(`${emulator.url}/bot${token}/sendMediaGroup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        chat_id: user.id,
+        media: [{ type: 'document', media: 'https://cdn.example.com/1.pdf' }, { type: 'photo', media: 'https://cdn.example.com/1.jpg' }],
+      }),
+    }).then((r) => r.json());
+    expect(mixed).toEqual({ ok: false, error_code: 400, description: "Bad Request: document can't be mixed with other media types" });
   });
 });
 
