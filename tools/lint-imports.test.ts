@@ -35,3 +35,12 @@ describe('import-direction lint', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('project tools', () => {
+  test('only tests may import the Telegram emulator', () => {
+    const spec = "import { createTelegramEmulator } from '../../../tools/telegram-emulator/emulator.ts';";
+    expect(check({ 'server/src/telegram/bot-manager.ts': spec })).toHaveLength(1);
+    expect(check({ 'server/src/telegram/bot-manager.test.ts': spec })).toEqual([]);
+    expect(check({ 'server/src/test-support/emulator.ts': "import { x } from '../../../tools/telegram-emulator/emulator.ts';" })).toEqual([]);
+  });
+});

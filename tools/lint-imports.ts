@@ -8,12 +8,16 @@ import { Glob } from 'bun';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-type Rule = { from: RegExp; forbidden: RegExp; why: string };
+type Rule = { from: RegExp; forbidden: RegExp; why: string; unless?: RegExp };
+
+/** Tests and their support code may drive project tools such as the Telegram emulator; the product may not. */
+const TEST_CODE = /(\.test\.tsx?$|\/test-support\/)/;
 
 const RULES: Rule[] = [
   { from: /^shared\//, forbidden: /^(client|server|tools|e2e|bench)\//, why: 'shared/ é isomórfico e não importa client/ nem server/' },
-  { from: /^client\//, forbidden: /^(server|tools)\//, why: 'client/ não importa server/' },
-  { from: /^server\//, forbidden: /^(client|tools)\//, why: 'server/ não importa client/ nem ferramentas' },
+  { from: /^client\//, forbidden: /^server\//, why: 'client/ não importa server/' },
+  { from: /^server\//, forbidden: /^client\//, why: 'server/ não importa client/' },
+  { from: /^(server|client)\//, forbidden: /^tools\//, why: 'o produto não importa ferramentas do projeto', unless: TEST_CODE },
 ];
 
 const FEATURE = /^client\/src\/features\/([^/]+)\//;
@@ -36,6 +40,7 @@ export function findViolations(root: string, files: Iterable<string>, read: (fil
       if (!spec.startsWith('.')) continue;
       const target = path.relative(root, path.resolve(root, path.dirname(file), spec)).split(path.sep).join('/');
       for (const rule of RULES) {
+        if (rule.unless?.test(file)) continue;
         if (rule.from.test(file) && rule.forbidden.test(target)) problems.push(`${where} importa '${spec}': ${rule.why}`);
       }
       const ownFeature = FEATURE.exec(file)?.[1];

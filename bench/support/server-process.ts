@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Starts `bun server/src/index.ts` as a user would and resolves once /api/health answers 200. */
+export async function startServerProcess(options: { port: number; dataDir?: string; env?: Record<string, string> }) {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'canalize-bench-'));
+  const started = performance.now();
+  const child = Bun.spawn(['bun', 'server/src/index.ts'], {
+    env: { ...process.env, PORT: String(options.port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SKIP_CLIENT_BUILD: '1', ...options.env },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    await Bun.sleep(20);
+  }
+  const readyMs = performance.now() - started;
+  return {
+    url,
+    dataDir,
+    readyMs,
+    async stop(removeData = !options.dataDir) {
+      child.kill('SIGTERM');
+      await child.exited;
+      if (removeData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
