@@ -30,3 +30,13 @@ export const channelsResponseSchema = successEnvelope(z.object({ channels: z.arr
 
 export type Bot = z.infer<typeof botSchema>;
 export type Channel = z.infer<typeof channelSchema>;
+
+export const BOT_TEXTS = { tokenEmpty: 'Token não pode ser vazio' } as const;
+
+export const createBotInputSchema = z.object({
+  token: z.string({ error: BOT_TEXTS.tokenEmpty }).trim().min(1, { error: BOT_TEXTS.tokenEmpty }),
+});
+
+export const updateBotInputSchema = z.object({ isActive: z.boolean() });
+
+export type CreateBotInput = z.infer<typeof createBotInputSchema>;

@@ -1,0 +1,27 @@
+/**
+ * Welcome rendering (decisions §4): HTML parse mode, every substituted value HTML-escaped, `{username}` as
+ * `@username` when the user has one, else the first name. The server sends this; the live preview shows it.
+ */
+export type WelcomeContext = {
+  firstName: string;
+  lastName?: string | null;
+  username?: string | null;
+  channel: string;
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function renderWelcome(template: string, context: WelcomeContext): string {
+  const values: Record<string, string> = {
+    username: context.username ? `@${context.username}` : context.firstName,
+    firstName: context.firstName,
+    lastName: context.lastName ?? '',
+    channel: context.channel,
+  };
+  return template.replace(/\{(username|firstName|lastName|channel)\}/g, (_, name: string) => escapeHtml(values[name] ?? ''));
+}
+
+/** Sample values of the live preview. */
+export const PREVIEW_CONTEXT: WelcomeContext = { firstName: 'João', lastName: 'Silva', username: 'joaosilva', channel: 'Meu Canal' };
