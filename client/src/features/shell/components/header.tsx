@@ -1,0 +1,21 @@
+import { Menu } from 'lucide-react';
+import { SHELL_SUBTITLE } from '../nav-items.ts';
+
+export function Header({ title, onOpenMenu }: { title: string; onOpenMenu: () => void }) {
+  return (
+    <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white/85 px-4 py-3 backdrop-blur sm:px-6 lg:px-8">
+      <button
+        type="button"
+        onClick={onOpenMenu}
+        aria-label="Abrir menu"
+        className="-ml-1 rounded-lg p-2 text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 md:hidden"
+      >
+        <Menu aria-hidden="true" className="size-6" />
+      </button>
+      <div className="min-w-0">
+        <h1 className="truncate text-lg font-semibold text-slate-900 sm:text-xl">{title}</h1>
+        <p className="truncate text-xs text-slate-500 sm:text-sm">{SHELL_SUBTITLE}</p>
+      </div>
+    </header>
+  );
+}

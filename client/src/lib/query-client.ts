@@ -1,0 +1,44 @@
+/**
+ * TanStack Query setup. Failures become toasts in one place (style.md "one client path turns failures into toasts"):
+ * a query names its fixed pt-BR text in `meta.errorMessage` (part 1 §8 load errors); a mutation's toast prefers the
+ * server's message (ApiError) over its `meta.errorMessage`. A failure that ended the session shows nothing here:
+ * the session-expired path has its own toast.
+ */
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
+import { toast } from './toast.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { errorMessage?: string };
+    mutationMeta: { errorMessage?: string };
+  }
+}
+
+const isSessionEnd = (error: unknown) => error instanceof ApiError && error.sessionExpired;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError(error, query) {
+        const message = query.meta?.errorMessage;
+        if (message && !isSessionEnd(error)) toast.error(message, { id: message });
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError(error, _variables, _context, mutation) {
+        const fallback = mutation.meta?.errorMessage;
+        if (!fallback || isSessionEnd(error)) return;
+        toast.error(error instanceof ApiError ? error.message : fallback);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A 4xx will not get better by asking again; network hiccups and 5xx get one more try.
+        retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}

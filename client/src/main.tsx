@@ -1,0 +1,35 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './index.css';
+import { onSessionExpired } from './lib/api.ts';
+import { SESSION_EXPIRED_MESSAGE } from './lib/api-client.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
+import { sessionStore } from './lib/session-store.ts';
+import { toast } from './lib/toast.ts';
+import { createAppRouter } from './router.tsx';
+
+const queryClient = createQueryClient();
+const router = createAppRouter({ queryClient, session: sessionStore() });
+
+// A refused refresh already cleared the session; say why once and go to the login screen.
+onSessionExpired(() => {
+  queryClient.clear();
+  toast.error(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
+  void router.navigate({ to: '/login', replace: true });
+});
+
+if (import.meta.env.PROD) void registerServiceWorker();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root não encontrado em index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);
