@@ -74,7 +74,9 @@ export class UpdateQueue {
 
   /** The webhook sender removes an update once the receiver acknowledged it. */
   acknowledge(updateId: number): void {
-    this.updates = this.updates.filter((u) => u.update_id !== updateId);
+    // The sender always acknowledges the head; avoid a full scan so large backlogs drain in linear time.
+    if (this.updates[0]?.update_id === updateId) this.updates.shift();
+    else this.updates = this.updates.filter((u) => u.update_id !== updateId);
   }
 
   dropPending(): void {

@@ -62,6 +62,8 @@ export class World {
   }
 
   botById(botId: number): BotRecord | undefined {
+    const user = this.users.get(botId);
+    if (!user?.is_bot) return undefined;
     for (const bot of this.bots.values()) if (bot.user.id === botId) return bot;
     return undefined;
   }
