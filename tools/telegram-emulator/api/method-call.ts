@@ -1,6 +1,6 @@
 // What every Bot API method handler receives, and the one path by which bots put messages into chats: flood
-// control first (a refused message leaves no trace), then the stored message, the sent log, and the copy that
-// other bots in a group or channel receive.
+// control first (a refused message leaves no trace), then the stored message, the sent log, and the channel post
+// other administrator bots receive.
 import { badRequest, tooManyRequests } from '../core/bot-api-error.ts';
 import type { EmulatorCore } from '../core/emulator-core.ts';
 import { emitChatMessage } from '../core/events.ts';
@@ -40,7 +40,8 @@ export function postBotMessage(call: MethodCall, target: MessageTarget, fields: 
     token: bot.token, botId: bot.user.id, method, chatId: target.chatId, messageId: message.message_id,
     date: message.date, message, ...details,
   });
-  if (target.record) emitChatMessage(core, target.record, message, { service: false });
+  // Bots never see other bots' group messages (Telegram's guard against bot loops); channel posts are shared.
+  if (target.record && target.type === 'channel') emitChatMessage(core, target.record, message, { service: false });
   return message;
 }
 
