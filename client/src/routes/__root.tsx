@@ -18,7 +18,7 @@ function RootLayout() {
         richColors
         closeButton
         containerAriaLabel="Notificações"
-        toastOptions={{ closeButtonAriaLabel: 'Fechar notificação' }}
+        toastOptions={{ closeButtonAriaLabel: 'Fechar notificação', classNames: { actionButton: '!bg-brand-600 !text-white' } }}
       />
     </>
   );
