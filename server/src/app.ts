@@ -13,13 +13,19 @@ import { staticClient } from './http/static-client.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { botRoutes } from './modules/bots/routes.ts';
+import { botRoutes, channelRoutes } from './modules/bots/routes.ts';
+import { contactRoutes } from './modules/contacts/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
+import { telegramWebhookRoutes } from './modules/telegram/routes.ts';
+import { welcomeRoutes } from './modules/welcome/routes.ts';
+import { idleRuntime, type BotRuntime } from './telegram/bot-runtime.ts';
 
 export type AppDeps = {
   config: Config;
   db: Database;
   logger: Logger;
+  /** The bot runtime (startServer passes the real one); without it bots are stored but never run. */
+  runtime?: BotRuntime;
   /** Directory of the built client; defaults to client/dist at the repository root. */
   clientDistDir?: string;
 };
@@ -29,11 +35,23 @@ export const DEFAULT_CLIENT_DIST = new URL('../../client/dist', import.meta.url)
 export function createApp(deps: AppDeps) {
   const accessTokens = createAccessTokens(deps.config.jwtSecret);
   const sql = deps.db.sql;
+  const runtime = deps.runtime ?? idleRuntime;
+  const botDeps = {
+    sql,
+    accessTokens,
+    runtime,
+    telegramApiRoot: deps.config.telegramApiRoot,
+    encryptionKey: deps.config.encryptionKey,
+  };
   const api = new Elysia({ prefix: '/api' })
     .use(healthRoutes({ sql }))
     .use(authRoutes({ sql, accessTokens }))
-    .use(botRoutes({ sql, accessTokens }))
+    .use(telegramWebhookRoutes({ runtime }))
+    .use(botRoutes(botDeps))
+    .use(channelRoutes(botDeps))
+    .use(welcomeRoutes({ sql, accessTokens, runtime }))
     .use(flowRoutes({ sql, accessTokens }))
+    .use(contactRoutes({ sql, accessTokens }))
     // GET needs its own catch-all: Elysia matches method-specific routes (the SPA's GET /*) before ALL.
     .get('/*', routeNotFound)
     .all('/*', routeNotFound);

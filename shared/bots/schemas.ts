@@ -9,11 +9,21 @@ export const botSchema = z.object({
   isActive: z.boolean(),
   /** Why the bot was switched off by the server (e.g. Telegram rejected the token); null when none. */
   inactiveReason: z.string().nullable(),
+  /** The bot's own Telegram user id ("bot ID" on the details screen), as a string like every Telegram id. */
+  telegramId: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 
 export const CHANNEL_TYPES = ['group', 'supergroup', 'channel'] as const;
+
+/** The administrator rights the bot holds in a chat; only the ones the product relies on are named. */
+export const botRightsSchema = z.object({
+  canInviteUsers: z.boolean(),
+  canPostMessages: z.boolean().nullable(),
+  canDeleteMessages: z.boolean(),
+  canRestrictMembers: z.boolean(),
+});
 
 export const channelSchema = z.object({
   id: z.string(),
@@ -22,14 +32,21 @@ export const channelSchema = z.object({
   channelId: z.string(),
   channelName: z.string(),
   channelType: z.enum(CHANNEL_TYPES),
+  /** Null until known (rows learned before rights were recorded). Join requests need canInviteUsers. */
+  botRights: botRightsSchema.nullable().optional(),
+  /** Public @username of the chat, when it has one. */
+  username: z.string().nullable().optional(),
 });
 
 export const botsResponseSchema = successEnvelope(z.object({ bots: z.array(botSchema) }));
 export const botResponseSchema = successEnvelope(z.object({ bot: botSchema }));
 export const channelsResponseSchema = successEnvelope(z.object({ channels: z.array(channelSchema) }));
+/** GET /channels/{id}: the channel screen needs its bot too (name in the header, Voltar to /bots/{botId}). */
+export const channelResponseSchema = successEnvelope(z.object({ channel: channelSchema, bot: botSchema }));
 
 export type Bot = z.infer<typeof botSchema>;
 export type Channel = z.infer<typeof channelSchema>;
+export type BotRights = z.infer<typeof botRightsSchema>;
 
 export const BOT_TEXTS = { tokenEmpty: 'Token não pode ser vazio' } as const;
 
@@ -37,6 +54,7 @@ export const createBotInputSchema = z.object({
   token: z.string({ error: BOT_TEXTS.tokenEmpty }).trim().min(1, { error: BOT_TEXTS.tokenEmpty }),
 });
 
-export const updateBotInputSchema = z.object({ isActive: z.boolean() });
+export const updateBotInputSchema = z.object({ isActive: z.boolean({ error: 'isActive deve ser verdadeiro ou falso' }) });
 
 export type CreateBotInput = z.infer<typeof createBotInputSchema>;
+export type UpdateBotInput = z.infer<typeof updateBotInputSchema>;

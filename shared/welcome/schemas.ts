@@ -9,7 +9,11 @@ export const WELCOME_TEXTS = {
   buttonUrlInvalid: (text: string) => `URL do botão inválida: ${text}`,
   tooManyButtons: 'Máximo de 4 botões permitidos',
   buttonTextTooLong: 'Texto do botão deve ter no máximo 50 caracteres',
+  callbackValueTooLong: (text: string) => `Valor do botão grande demais para o Telegram (máximo 64 bytes): ${text}`,
 } as const;
+
+/** Telegram's callback_data limit is 64 BYTES (telegram.md): accented characters take two. */
+export const MAX_CALLBACK_BYTES = 64;
 
 export const MAX_WELCOME_BUTTONS = 4;
 export const MAX_BUTTON_TEXT = 50;
@@ -39,6 +43,9 @@ export const welcomeButtonSchema = z
   .superRefine((button, ctx) => {
     if (buttonTypeFor(button.value) === 'url' && !isValidUrl(button.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: WELCOME_TEXTS.buttonUrlInvalid(button.text) });
+    }
+    if (buttonTypeFor(button.value) === 'callback' && new TextEncoder().encode(button.value.trim()).length > MAX_CALLBACK_BYTES) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: WELCOME_TEXTS.callbackValueTooLong(button.text) });
     }
   })
   // The type is always derived from the value, whatever the caller sent.

@@ -2,7 +2,7 @@
  * AES-256-GCM for secrets at rest (bot tokens, pixel access tokens; decisions §3). The stored form is
  * `v1.<iv>.<tag>.<ciphertext>` in base64url: versioned so the scheme can change without guessing.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -29,6 +29,19 @@ export function decryptSecret(payload: string, key: Uint8Array): string {
 /** Deterministic digest for lookups (duplicate bot tokens, refresh tokens) without storing the secret. */
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
+}
+
+/** A secret derived from the server key (e.g. a bot's webhook secret_token): nothing extra to store or rotate. */
+export function deriveSecretHex(key: Uint8Array, purpose: string): string {
+  assertKey(key);
+  return createHmac('sha256', key).update(purpose).digest('hex');
+}
+
+/** Constant-time comparison of two secrets of any length. */
+export function secretsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(sha256Hex(a), 'hex');
+  const right = Buffer.from(sha256Hex(b), 'hex');
+  return timingSafeEqual(left, right) && a.length === b.length;
 }
 
 export function randomToken(bytes = 32): string {

@@ -1,14 +1,23 @@
 import type { Sql } from '../../db/client.ts';
 import { botSchema, channelSchema, type Bot, type Channel } from '../../../../shared/bots/schemas.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { decryptSecret, encryptSecret, sha256Hex } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { BotRuntime } from '../../telegram/bot-runtime.ts';
+import { syncChannels } from '../../telegram/channel-sync.ts';
+import { checkBotToken } from '../../telegram/token-check.ts';
 import * as repo from './repository.ts';
 
-export type BotsDeps = { sql: Sql };
+export type BotsDeps = { sql: Sql; runtime: BotRuntime; telegramApiRoot: string; encryptionKey: Uint8Array };
 
 /** Rows go through the shared schema so a drift between database and contract fails here, not in the client. */
 export const toBot = (row: repo.BotRow): Bot =>
-  botSchema.parse({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+  botSchema.parse({
+    ...row,
+    telegramId: row.telegramId.toString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
 
 export const toChannel = (row: repo.ChannelRow): Channel =>
   channelSchema.parse({
@@ -17,6 +26,8 @@ export const toChannel = (row: repo.ChannelRow): Channel =>
     channelId: row.chatId.toString(),
     channelName: row.title,
     channelType: row.type,
+    username: row.username,
+    botRights: row.botRights,
   });
 
 export async function listBots(deps: BotsDeps, userId: string): Promise<Bot[]> {
@@ -30,7 +41,66 @@ export async function getBot(deps: BotsDeps, userId: string, botId: string): Pro
   return toBot(row);
 }
 
+/** POST /bots (decisions §3): getMe first, then the duplicate check, then the encrypted row, then the runtime. */
+export async function createBot(deps: BotsDeps, userId: string, token: string): Promise<Bot> {
+  const check = await checkBotToken(deps.telegramApiRoot, token);
+  if (check.status === 'invalid') throw new AppError('BOT_TOKEN_INVALID', 400);
+  if (check.status === 'unreachable') throw new AppError('TELEGRAM_UNREACHABLE', 502);
+  const tokenHash = sha256Hex(token);
+  if (await repo.isRegistered(deps.sql, tokenHash, check.me.id)) throw new AppError('BOT_ALREADY_REGISTERED', 409);
+  const row = await repo.insertBot(deps.sql, {
+    userId,
+    me: check.me,
+    tokenEncrypted: encryptSecret(token, deps.encryptionKey),
+    tokenHash,
+  });
+  if (!row) throw new AppError('BOT_ALREADY_REGISTERED', 409);
+  await deps.runtime.start(row.id);
+  return toBot(row);
+}
+
+/** The fixed defect of part 1 §4: the state is persisted and the bot's update processing follows it. */
+export async function setBotActive(deps: BotsDeps, userId: string, botId: string, isActive: boolean): Promise<Bot> {
+  const row = isUuid(botId) ? await repo.setActive(deps.sql, userId, botId, isActive) : undefined;
+  if (!row) throw notFound();
+  if (isActive) await deps.runtime.start(botId);
+  else await deps.runtime.stop(botId, { forget: true });
+  return toBot(row);
+}
+
+export async function deleteBot(deps: BotsDeps, userId: string, botId: string): Promise<void> {
+  await getBot(deps, userId, botId);
+  await deps.runtime.stop(botId, { forget: true });
+  if (!(await repo.deleteBot(deps.sql, userId, botId))) throw notFound();
+}
+
 export async function listChannels(deps: BotsDeps, userId: string, botId: string): Promise<Channel[]> {
   await getBot(deps, userId, botId);
   return (await repo.listChannels(deps.sql, userId, botId)).map(toChannel);
+}
+
+/** Sincronizar: refresh the inventory from Telegram, then answer it like GET /bots/{id}/channels. */
+export async function syncBotChannels(deps: BotsDeps, userId: string, botId: string): Promise<Channel[]> {
+  const bot = await getBot(deps, userId, botId);
+  const tokenEncrypted = await repo.findToken(deps.sql, userId, botId);
+  if (!tokenEncrypted) throw notFound();
+  const channels = await repo.listChannels(deps.sql, userId, botId);
+  const outcome = await syncChannels({
+    sql: deps.sql,
+    apiRoot: deps.telegramApiRoot,
+    token: decryptSecret(tokenEncrypted, deps.encryptionKey),
+    botId,
+    botTelegramId: Number(bot.telegramId),
+    chatIds: channels.map((channel) => Number(channel.chatId)),
+  });
+  deps.runtime.invalidate(botId);
+  if (outcome.status === 'unauthorized') throw new AppError('BOT_TOKEN_REJECTED', 422);
+  if (outcome.status === 'unreachable') throw new AppError('TELEGRAM_SYNC_FAILED', 502);
+  return (await repo.listChannels(deps.sql, userId, botId)).map(toChannel);
+}
+
+export async function getChannel(deps: BotsDeps, userId: string, channelId: string): Promise<{ channel: Channel; bot: Bot }> {
+  const row = isUuid(channelId) ? await repo.findChannel(deps.sql, userId, channelId) : undefined;
+  if (!row) throw notFound();
+  return { channel: toChannel(row), bot: await getBot(deps, userId, row.botId) };
 }

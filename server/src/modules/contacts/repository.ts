@@ -1,0 +1,38 @@
+/** Contact queries, scoped by the owner through the contact's bot (decisions §1). */
+import type { Sql } from '../../db/client.ts';
+
+export type ContactRow = {
+  id: string;
+  botId: string;
+  telegramId: bigint;
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+  isBot: boolean;
+  languageCode: string | null;
+  phoneNumber: string | null;
+  messageCount: number;
+  lastInteractionAt: Date;
+  createdAt: Date;
+};
+
+export type ContactPage = { botId?: string | undefined; limit: number; offset: number };
+
+export async function listContacts(sql: Sql, userId: string, page: ContactPage) {
+  const filter = page.botId ? sql`and c.bot_id = ${page.botId}` : sql``;
+  const [rows, counts] = await Promise.all([
+    sql<ContactRow[]>`
+      select c.id, c.bot_id as "botId", c.telegram_id as "telegramId", c.first_name as "firstName",
+             c.last_name as "lastName", c.username, c.is_bot as "isBot", c.language_code as "languageCode",
+             c.phone_number as "phoneNumber", c.message_count as "messageCount",
+             c.last_interaction_at as "lastInteractionAt", c.created_at as "createdAt"
+      from contacts c join bots b on b.id = c.bot_id
+      where b.user_id = ${userId} ${filter}
+      order by c.last_interaction_at desc, c.id
+      limit ${page.limit} offset ${page.offset}`,
+    sql<{ total: number }[]>`
+      select count(*)::int as total from contacts c join bots b on b.id = c.bot_id
+      where b.user_id = ${userId} ${filter}`,
+  ]);
+  return { rows, total: counts[0]?.total ?? 0 };
+}

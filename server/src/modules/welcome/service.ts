@@ -1,0 +1,36 @@
+import type { Sql } from '../../db/client.ts';
+import { DEFAULT_WELCOME, welcomeMessageSchema, type WelcomeMessage } from '../../../../shared/welcome/schemas.ts';
+import type { welcomeMessageInputSchema } from '../../../../shared/welcome/schemas.ts';
+import type { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { BotRuntime } from '../../telegram/bot-runtime.ts';
+import * as repo from './repository.ts';
+
+export type WelcomeDeps = { sql: Sql; runtime: BotRuntime };
+
+async function ownedChannel(deps: WelcomeDeps, userId: string, channelId: string) {
+  const channel = isUuid(channelId) ? await repo.findOwnedChannel(deps.sql, userId, channelId) : undefined;
+  if (!channel) throw notFound();
+  return channel;
+}
+
+/** A channel without a saved welcome answers the defaults of part 1 §3 (disabled, empty message). */
+export async function getWelcome(deps: WelcomeDeps, userId: string, channelId: string): Promise<WelcomeMessage> {
+  const channel = await ownedChannel(deps, userId, channelId);
+  const saved = await repo.findWelcome(deps.sql, channel.id);
+  return welcomeMessageSchema.parse(saved ?? DEFAULT_WELCOME);
+}
+
+export async function saveWelcome(
+  deps: WelcomeDeps,
+  userId: string,
+  channelId: string,
+  input: z.output<typeof welcomeMessageInputSchema>,
+): Promise<WelcomeMessage> {
+  const channel = await ownedChannel(deps, userId, channelId);
+  const saved = await repo.saveWelcome(deps.sql, channel.id, input);
+  // The running bot caches welcome messages per chat: the next join must see this version.
+  deps.runtime.invalidate(channel.botId, Number(channel.chatId));
+  return welcomeMessageSchema.parse(saved);
+}

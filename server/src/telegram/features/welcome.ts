@@ -1,0 +1,62 @@
+/**
+ * Welcome messages (decisions §4) for the two triggers of part 1:
+ * - ON_MEMBER_JOINED: any join seen in chat_member (including approved requests: they are joins too);
+ * - ON_JOIN_REQUEST_APPROVED: with autoApprove the bot approves the chat_join_request and welcomes at once (the
+ *   chat_member update its own approval causes is then ignored); without autoApprove the welcome waits for an
+ *   administrator's approval: the chat_member join with via_join_request (or through a creates_join_request link).
+ */
+import { Composer, type Context } from 'grammy';
+import type { ChatMember, ChatMemberUpdated } from 'grammy/types';
+import type { BotDeps } from '../bot-deps.ts';
+import { sendWelcome } from '../welcome-sender.ts';
+
+export function welcomeFeature(deps: BotDeps): Composer<Context> {
+  const composer = new Composer<Context>();
+
+  composer.on('chat_join_request', async (ctx) => {
+    const request = ctx.chatJoinRequest;
+    const channel = await deps.channels.get(request.chat.id);
+    const welcome = channel?.welcome;
+    if (!channel || !welcome?.enabled || welcome.triggerOn !== 'ON_JOIN_REQUEST_APPROVED' || !welcome.autoApprove) return;
+    await ctx.api.approveChatJoinRequest(request.chat.id, request.from.id);
+    await sendWelcome(ctx.api, deps, channel, welcome, {
+      chatId: request.chat.id,
+      chatTitle: request.chat.title,
+      chatType: request.chat.type,
+      user: request.from,
+      privateChatId: request.user_chat_id,
+    });
+  });
+
+  composer.on('chat_member', async (ctx) => {
+    const update = ctx.chatMember;
+    const user = update.new_chat_member.user;
+    if (!isJoin(update) || user.is_bot || update.chat.type === 'private') return;
+    const channel = await deps.channels.get(update.chat.id);
+    const welcome = channel?.welcome;
+    if (!channel || !welcome?.enabled) return;
+    if (welcome.triggerOn === 'ON_JOIN_REQUEST_APPROVED') {
+      const approved = update.via_join_request === true || update.invite_link?.creates_join_request === true;
+      if (!approved) return;
+      if (welcome.autoApprove && update.from.id === ctx.me.id) return;
+    }
+    await sendWelcome(ctx.api, deps, channel, welcome, {
+      chatId: update.chat.id,
+      chatTitle: update.chat.title,
+      chatType: update.chat.type,
+      user,
+      privateChatId: user.id,
+    });
+  });
+
+  return composer;
+}
+
+function isIn(member: ChatMember): boolean {
+  if (member.status === 'restricted') return member.is_member;
+  return member.status === 'member' || member.status === 'administrator' || member.status === 'creator';
+}
+
+function isJoin(update: ChatMemberUpdated): boolean {
+  return !isIn(update.old_chat_member) && isIn(update.new_chat_member);
+}
