@@ -13,14 +13,17 @@ import { Route as IndexRouteImport } from './routes/index';
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as RegisterRouteImport } from './routes/register';
-import { Route as AuthenticatedBotsRouteImport } from './routes/_authenticated/bots';
 import { Route as AuthenticatedBroadcastsRouteImport } from './routes/_authenticated/broadcasts';
 import { Route as AuthenticatedChatRouteImport } from './routes/_authenticated/chat';
-import { Route as AuthenticatedContactsRouteImport } from './routes/_authenticated/contacts';
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard';
 import { Route as AuthenticatedFlowsRouteImport } from './routes/_authenticated/flows';
 import { Route as AuthenticatedFunnelsRouteImport } from './routes/_authenticated/funnels';
 import { Route as AuthenticatedPixelsRouteImport } from './routes/_authenticated/pixels';
+import { Route as AuthenticatedBotsIndexRouteImport } from './routes/_authenticated/bots.index';
+import { Route as AuthenticatedBotsBotIdRouteImport } from './routes/_authenticated/bots.$botId';
+import { Route as AuthenticatedChannelsChannelIdRouteImport } from './routes/_authenticated/channels.$channelId';
+import { Route as AuthenticatedContactsIndexRouteImport } from './routes/_authenticated/contacts.index';
+import { Route as AuthenticatedContactsBotIdRouteImport } from './routes/_authenticated/contacts.$botId';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -41,11 +44,6 @@ const RegisterRoute = RegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any);
-const AuthenticatedBotsRoute = AuthenticatedBotsRouteImport.update({
-  id: '/bots',
-  path: '/bots',
-  getParentRoute: () => AuthenticatedRoute,
-} as any);
 const AuthenticatedBroadcastsRoute = AuthenticatedBroadcastsRouteImport.update({
   id: '/broadcasts',
   path: '/broadcasts',
@@ -54,11 +52,6 @@ const AuthenticatedBroadcastsRoute = AuthenticatedBroadcastsRouteImport.update({
 const AuthenticatedChatRoute = AuthenticatedChatRouteImport.update({
   id: '/chat',
   path: '/chat',
-  getParentRoute: () => AuthenticatedRoute,
-} as any);
-const AuthenticatedContactsRoute = AuthenticatedContactsRouteImport.update({
-  id: '/contacts',
-  path: '/contacts',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
@@ -81,32 +74,66 @@ const AuthenticatedPixelsRoute = AuthenticatedPixelsRouteImport.update({
   path: '/pixels',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
+const AuthenticatedBotsIndexRoute = AuthenticatedBotsIndexRouteImport.update({
+  id: '/bots/',
+  path: '/bots/',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedBotsBotIdRoute = AuthenticatedBotsBotIdRouteImport.update({
+  id: '/bots/$botId',
+  path: '/bots/$botId',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedChannelsChannelIdRoute =
+  AuthenticatedChannelsChannelIdRouteImport.update({
+    id: '/channels/$channelId',
+    path: '/channels/$channelId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedContactsIndexRoute =
+  AuthenticatedContactsIndexRouteImport.update({
+    id: '/contacts/',
+    path: '/contacts/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedContactsBotIdRoute =
+  AuthenticatedContactsBotIdRouteImport.update({
+    id: '/contacts/$botId',
+    path: '/contacts/$botId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
-  '/bots': typeof AuthenticatedBotsRoute;
   '/broadcasts': typeof AuthenticatedBroadcastsRoute;
   '/chat': typeof AuthenticatedChatRoute;
-  '/contacts': typeof AuthenticatedContactsRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/flows': typeof AuthenticatedFlowsRoute;
   '/funnels': typeof AuthenticatedFunnelsRoute;
   '/pixels': typeof AuthenticatedPixelsRoute;
+  '/bots/$botId': typeof AuthenticatedBotsBotIdRoute;
+  '/channels/$channelId': typeof AuthenticatedChannelsChannelIdRoute;
+  '/contacts/$botId': typeof AuthenticatedContactsBotIdRoute;
+  '/bots/': typeof AuthenticatedBotsIndexRoute;
+  '/contacts/': typeof AuthenticatedContactsIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
-  '/bots': typeof AuthenticatedBotsRoute;
   '/broadcasts': typeof AuthenticatedBroadcastsRoute;
   '/chat': typeof AuthenticatedChatRoute;
-  '/contacts': typeof AuthenticatedContactsRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/flows': typeof AuthenticatedFlowsRoute;
   '/funnels': typeof AuthenticatedFunnelsRoute;
   '/pixels': typeof AuthenticatedPixelsRoute;
+  '/bots/$botId': typeof AuthenticatedBotsBotIdRoute;
+  '/channels/$channelId': typeof AuthenticatedChannelsChannelIdRoute;
+  '/contacts/$botId': typeof AuthenticatedContactsBotIdRoute;
+  '/bots': typeof AuthenticatedBotsIndexRoute;
+  '/contacts': typeof AuthenticatedContactsIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -114,14 +141,17 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
-  '/_authenticated/bots': typeof AuthenticatedBotsRoute;
   '/_authenticated/broadcasts': typeof AuthenticatedBroadcastsRoute;
   '/_authenticated/chat': typeof AuthenticatedChatRoute;
-  '/_authenticated/contacts': typeof AuthenticatedContactsRoute;
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute;
   '/_authenticated/flows': typeof AuthenticatedFlowsRoute;
   '/_authenticated/funnels': typeof AuthenticatedFunnelsRoute;
   '/_authenticated/pixels': typeof AuthenticatedPixelsRoute;
+  '/_authenticated/bots/$botId': typeof AuthenticatedBotsBotIdRoute;
+  '/_authenticated/channels/$channelId': typeof AuthenticatedChannelsChannelIdRoute;
+  '/_authenticated/contacts/$botId': typeof AuthenticatedContactsBotIdRoute;
+  '/_authenticated/bots/': typeof AuthenticatedBotsIndexRoute;
+  '/_authenticated/contacts/': typeof AuthenticatedContactsIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -129,41 +159,50 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/register'
-    | '/bots'
     | '/broadcasts'
     | '/chat'
-    | '/contacts'
     | '/dashboard'
     | '/flows'
     | '/funnels'
-    | '/pixels';
+    | '/pixels'
+    | '/bots/$botId'
+    | '/channels/$channelId'
+    | '/contacts/$botId'
+    | '/bots/'
+    | '/contacts/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
     | '/login'
     | '/register'
-    | '/bots'
     | '/broadcasts'
     | '/chat'
-    | '/contacts'
     | '/dashboard'
     | '/flows'
     | '/funnels'
-    | '/pixels';
+    | '/pixels'
+    | '/bots/$botId'
+    | '/channels/$channelId'
+    | '/contacts/$botId'
+    | '/bots'
+    | '/contacts';
   id:
     | '__root__'
     | '/'
     | '/_authenticated'
     | '/login'
     | '/register'
-    | '/_authenticated/bots'
     | '/_authenticated/broadcasts'
     | '/_authenticated/chat'
-    | '/_authenticated/contacts'
     | '/_authenticated/dashboard'
     | '/_authenticated/flows'
     | '/_authenticated/funnels'
-    | '/_authenticated/pixels';
+    | '/_authenticated/pixels'
+    | '/_authenticated/bots/$botId'
+    | '/_authenticated/channels/$channelId'
+    | '/_authenticated/contacts/$botId'
+    | '/_authenticated/bots/'
+    | '/_authenticated/contacts/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -203,13 +242,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/_authenticated/bots': {
-      id: '/_authenticated/bots';
-      path: '/bots';
-      fullPath: '/bots';
-      preLoaderRoute: typeof AuthenticatedBotsRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
     '/_authenticated/broadcasts': {
       id: '/_authenticated/broadcasts';
       path: '/broadcasts';
@@ -222,13 +254,6 @@ declare module '@tanstack/react-router' {
       path: '/chat';
       fullPath: '/chat';
       preLoaderRoute: typeof AuthenticatedChatRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
-    '/_authenticated/contacts': {
-      id: '/_authenticated/contacts';
-      path: '/contacts';
-      fullPath: '/contacts';
-      preLoaderRoute: typeof AuthenticatedContactsRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/dashboard': {
@@ -259,29 +284,70 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPixelsRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/bots/': {
+      id: '/_authenticated/bots/';
+      path: '/bots';
+      fullPath: '/bots/';
+      preLoaderRoute: typeof AuthenticatedBotsIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/bots/$botId': {
+      id: '/_authenticated/bots/$botId';
+      path: '/bots/$botId';
+      fullPath: '/bots/$botId';
+      preLoaderRoute: typeof AuthenticatedBotsBotIdRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/channels/$channelId': {
+      id: '/_authenticated/channels/$channelId';
+      path: '/channels/$channelId';
+      fullPath: '/channels/$channelId';
+      preLoaderRoute: typeof AuthenticatedChannelsChannelIdRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/contacts/': {
+      id: '/_authenticated/contacts/';
+      path: '/contacts';
+      fullPath: '/contacts/';
+      preLoaderRoute: typeof AuthenticatedContactsIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/contacts/$botId': {
+      id: '/_authenticated/contacts/$botId';
+      path: '/contacts/$botId';
+      fullPath: '/contacts/$botId';
+      preLoaderRoute: typeof AuthenticatedContactsBotIdRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
   }
 }
 
 interface AuthenticatedRouteChildren {
-  AuthenticatedBotsRoute: typeof AuthenticatedBotsRoute;
   AuthenticatedBroadcastsRoute: typeof AuthenticatedBroadcastsRoute;
   AuthenticatedChatRoute: typeof AuthenticatedChatRoute;
-  AuthenticatedContactsRoute: typeof AuthenticatedContactsRoute;
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute;
   AuthenticatedFlowsRoute: typeof AuthenticatedFlowsRoute;
   AuthenticatedFunnelsRoute: typeof AuthenticatedFunnelsRoute;
   AuthenticatedPixelsRoute: typeof AuthenticatedPixelsRoute;
+  AuthenticatedBotsBotIdRoute: typeof AuthenticatedBotsBotIdRoute;
+  AuthenticatedChannelsChannelIdRoute: typeof AuthenticatedChannelsChannelIdRoute;
+  AuthenticatedContactsBotIdRoute: typeof AuthenticatedContactsBotIdRoute;
+  AuthenticatedBotsIndexRoute: typeof AuthenticatedBotsIndexRoute;
+  AuthenticatedContactsIndexRoute: typeof AuthenticatedContactsIndexRoute;
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
-  AuthenticatedBotsRoute: AuthenticatedBotsRoute,
   AuthenticatedBroadcastsRoute: AuthenticatedBroadcastsRoute,
   AuthenticatedChatRoute: AuthenticatedChatRoute,
-  AuthenticatedContactsRoute: AuthenticatedContactsRoute,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedFlowsRoute: AuthenticatedFlowsRoute,
   AuthenticatedFunnelsRoute: AuthenticatedFunnelsRoute,
   AuthenticatedPixelsRoute: AuthenticatedPixelsRoute,
+  AuthenticatedBotsBotIdRoute: AuthenticatedBotsBotIdRoute,
+  AuthenticatedChannelsChannelIdRoute: AuthenticatedChannelsChannelIdRoute,
+  AuthenticatedContactsBotIdRoute: AuthenticatedContactsBotIdRoute,
+  AuthenticatedBotsIndexRoute: AuthenticatedBotsIndexRoute,
+  AuthenticatedContactsIndexRoute: AuthenticatedContactsIndexRoute,
 };
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -1,4 +1,4 @@
-import type { TextareaHTMLAttributes } from 'react';
+import type { Ref, TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { controlClasses, Field } from './field.tsx';
 
@@ -7,6 +7,8 @@ export type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'i
   error?: string;
   helperText?: string;
   id?: string;
+  /** React 19 passes ref as a prop; callers that manage the caret (variable insertion) need the element. */
+  ref?: Ref<HTMLTextAreaElement>;
 };
 
 export function Textarea({ label, error, helperText, required, id, className, rows = 4, ...props }: TextareaProps) {

@@ -1,4 +1,4 @@
-import '../../test/setup-dom.ts';
+import { useDom } from '../../test/setup-dom.ts';
 import { afterEach, describe, expect, test } from 'bun:test';
 import { act, useState } from 'react';
 import { getByLabel, render } from '../../test/render.tsx';
@@ -6,6 +6,8 @@ import { Button } from './button.tsx';
 import { Input } from './input.tsx';
 import { Modal } from './modal.tsx';
 import { Textarea } from './textarea.tsx';
+
+useDom();
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -19,7 +19,9 @@ describe('shell navigation', () => {
     expect(titleForPath('/dashboard')).toBe('Dashboard');
     expect(titleForPath('/bots/123')).toBe('Meus Bots');
     expect(titleForPath('/contacts/bot-1')).toBe('Contatos');
-    expect(titleForPath('/channels/9')).toBe('Canalize');
+    expect(titleForPath('/channels/9')).toBe('Meus Bots');
+    expect(titleForPath('/flows/7/edit')).toBe('Fluxos');
+    expect(titleForPath('/settings')).toBe('Canalize');
     expect(titleForPath('/botsx')).toBe('Canalize');
   });
 });

@@ -1,11 +1,17 @@
 import { Bot, Crosshair, Funnel, LayoutDashboard, Megaphone, MessageSquare, Users, Workflow, type LucideIcon } from 'lucide-react';
 
-export type NavItem = { label: string; to: '/dashboard' | '/bots' | '/flows' | '/funnels' | '/pixels' | '/broadcasts' | '/contacts' | '/chat'; icon: LucideIcon };
+export type NavItem = {
+  label: string;
+  to: '/dashboard' | '/bots' | '/flows' | '/funnels' | '/pixels' | '/broadcasts' | '/contacts' | '/chat';
+  icon: LucideIcon;
+  /** Other path prefixes that belong to this entry: a channel is configured from its bot (/channels/9 → Meus Bots). */
+  also?: readonly string[];
+};
 
 /** The sidebar, in the order of part 1 §2. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
-  { label: 'Meus Bots', to: '/bots', icon: Bot },
+  { label: 'Meus Bots', to: '/bots', icon: Bot, also: ['/channels'] },
   { label: 'Fluxos', to: '/flows', icon: Workflow },
   { label: 'Funis', to: '/funnels', icon: Funnel },
   { label: 'Pixels', to: '/pixels', icon: Crosshair },
@@ -17,8 +23,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export const DEFAULT_TITLE = 'Canalize';
 export const SHELL_SUBTITLE = 'Gerencie seus bots de forma profissional';
 
-/** The header title: the entry whose path is the current one or a parent of it (/bots/42 → Meus Bots). */
+const isUnder = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** The entry a path belongs to: its own path or a parent of it (/bots/42 → Meus Bots), or one of its `also` prefixes. */
+export function navItemForPath(pathname: string): NavItem | undefined {
+  return NAV_ITEMS.find(({ to, also = [] }) => isUnder(pathname, to) || also.some((prefix) => isUnder(pathname, prefix)));
+}
+
+/** The header title: the label of the current entry, else the brand. */
 export function titleForPath(pathname: string): string {
-  const item = NAV_ITEMS.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
-  return item?.label ?? DEFAULT_TITLE;
+  return navItemForPath(pathname)?.label ?? DEFAULT_TITLE;
 }

@@ -8,13 +8,14 @@ import { botsResponseSchema, channelsResponseSchema, type Bot } from '../../../.
 import { flowsResponseSchema } from '../../../../../shared/flows/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const DASHBOARD_STATS_ERROR = 'Erro ao carregar estatísticas';
 
 export type DashboardStats = { totalBots: number; activeBots: number; totalChannels: number; totalFlows: number };
 
 export const dashboardKeys = {
-  all: ['dashboard'] as const,
+  all: queryKeys.dashboard,
   stats: () => [...dashboardKeys.all, 'stats'] as const,
 };
 

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { createBotInputSchema } from '../../../../../shared/bots/schemas.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCreateBot } from '../api/create-bot.ts';
+
+const FORM_ID = 'add-bot-form';
+
+/** Paste the BotFather token; the server checks it with Telegram (decisions §3) and the list refreshes. */
+export function AddBotModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [token, setToken] = useState('');
+  const [error, setError] = useState<string>();
+  const createBot = useCreateBot({ onSuccess: () => close() });
+
+  function close() {
+    setToken('');
+    setError(undefined);
+    onClose();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = createBotInputSchema.safeParse({ token });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    // The toast says it too; the field keeps the reason while the user fixes the token.
+    createBot.mutate(parsed.data, { onError: (cause) => cause instanceof ApiError && cause.status < 500 && setError(cause.message) });
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={() => !createBot.isPending && close()}
+      title="Adicionar Bot"
+      description="Cadastre um bot do Telegram pelo token de acesso."
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={createBot.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" form={FORM_ID} loading={createBot.isPending}>
+            Adicionar
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} noValidate onSubmit={onSubmit}>
+        <Input
+          label="Token do bot"
+          name="token"
+          required
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="123456789:ABCdefGHIjklMNOpqrSTUvwxYZ"
+          helperText="No Telegram, fale com o @BotFather, crie o bot com /newbot e cole aqui o token que ele enviar."
+          value={token}
+          error={error}
+          data-autofocus
+          onChange={(event) => {
+            setToken(event.target.value);
+            if (error) setError(undefined);
+          }}
+        />
+      </form>
+    </Modal>
+  );
+}

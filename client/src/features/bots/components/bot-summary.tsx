@@ -1,0 +1,77 @@
+import { Link } from '@tanstack/react-router';
+import { AlertTriangle, ArrowLeft, Bot as BotIcon, Power, PowerOff, Users } from 'lucide-react';
+import type { Bot } from '../../../../../shared/bots/schemas.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card, CardHeader } from '../../../components/ui/card.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useUpdateBotStatus } from '../api/update-bot-status.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+/** The bot's identity, its actions (Voltar, Ver Contatos, Ativar/Desativar) and its facts (part 1 §2). */
+export function BotSummary({ bot }: { bot: Bot }) {
+  const updateStatus = useUpdateBotStatus();
+  return (
+    <>
+      <Card className="p-5 sm:p-6">
+        <div className="flex flex-wrap items-start gap-4">
+          <span className="flex size-14 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
+            <BotIcon aria-hidden="true" className="size-7" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="truncate text-xl font-semibold text-slate-900">{bot.name}</h2>
+              <StatusBadge active={bot.isActive} />
+            </div>
+            <p className="text-slate-500">@{bot.username}</p>
+          </div>
+          <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+            <Link to="/bots" className={buttonClasses({ variant: 'outline' })}>
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Voltar
+            </Link>
+            <Link to="/contacts/$botId" params={{ botId: bot.id }} className={buttonClasses({ variant: 'secondary' })}>
+              <Users aria-hidden="true" className="size-4" />
+              Ver Contatos
+            </Link>
+            <Button
+              variant={bot.isActive ? 'danger' : 'primary'}
+              loading={updateStatus.isPending}
+              icon={bot.isActive ? <PowerOff aria-hidden="true" className="size-4" /> : <Power aria-hidden="true" className="size-4" />}
+              onClick={() => updateStatus.mutate({ botId: bot.id, isActive: !bot.isActive })}
+            >
+              {bot.isActive ? 'Desativar' : 'Ativar'}
+            </Button>
+          </div>
+        </div>
+        {!bot.isActive && bot.inactiveReason && (
+          <p role="note" className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              <strong className="font-semibold">Motivo: </strong>
+              {bot.inactiveReason}
+            </span>
+          </p>
+        )}
+      </Card>
+
+      <Card>
+        <CardHeader title="Informações do bot" />
+        <dl className="grid gap-x-6 gap-y-4 px-5 py-5 sm:grid-cols-2 sm:px-6">
+          <Fact term="ID do bot" value={bot.id} mono />
+          <Fact term="Username" value={`@${bot.username}`} />
+          <Fact term="Criado em" value={formatDateTime(bot.createdAt)} />
+          <Fact term="Atualizado em" value={formatDateTime(bot.updatedAt)} />
+        </dl>
+      </Card>
+    </>
+  );
+}
+
+function Fact({ term, value, mono }: { term: string; value: string; mono?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm text-slate-500">{term}</dt>
+      <dd className={mono ? 'mt-0.5 truncate font-mono text-sm text-slate-900' : 'mt-0.5 font-medium text-slate-900'}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+/** Part 1 §8 texts of the channel configuration, verbatim. */
+export const CHANNEL_TOASTS = {
+  saveSuccess: 'Mensagem de boas-vindas salva com sucesso!',
+  saveError: 'Erro ao salvar mensagem',
+} as const;
+
+export const welcomePath = (channelId: string) => `/flows/channels/${encodeURIComponent(channelId)}/welcome`;

@@ -1,0 +1,72 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { MAX_BUTTON_TEXT, MAX_WELCOME_BUTTONS, WELCOME_TEXTS } from '../../../../../shared/welcome/schemas.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import type { WelcomeForm } from '../hooks/use-welcome-form.ts';
+import { buttonTypeLabel, canAddButton } from '../utils/button-list.ts';
+
+/** Up to 4 inline buttons (part 1 §9); each row shows the type its value gives (part 1 §4). */
+export function ButtonEditor({ form }: { form: WelcomeForm }) {
+  const { buttons } = form.values;
+  const full = !canAddButton(buttons);
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium text-slate-700">Botões</legend>
+      <p className="mb-3 text-sm text-slate-500">
+        Até {MAX_WELCOME_BUTTONS} botões. Um valor que começa com http:// ou https:// abre um link; qualquer outro vira um botão de callback.
+      </p>
+      {buttons.length > 0 && (
+        <ol className="space-y-3">
+          {buttons.map((button, index) => (
+            <li key={button.key}>
+              <fieldset className="rounded-xl border border-slate-200 p-3 sm:p-4">
+                {/* A legend must be the fieldset's first child to name it; the visible title sits in the row below. */}
+                <legend className="sr-only">Botão {index + 1}</legend>
+                <div className="mb-2 flex items-center justify-between gap-2">
+                  <span aria-hidden="true" className="text-sm font-semibold text-slate-800">
+                    Botão {index + 1}
+                  </span>
+                  <span className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+                    Tipo: {buttonTypeLabel(button.value)}
+                  </span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remover botão ${index + 1}`}
+                    className="text-red-600 hover:bg-red-50 hover:text-red-700"
+                    onClick={() => form.removeButton(button.key)}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </Button>
+                </div>
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <Input
+                    label="Texto"
+                    value={button.text}
+                    maxLength={MAX_BUTTON_TEXT}
+                    placeholder="Ex.: Acessar site"
+                    error={form.errors[`buttons.${button.key}.text`]}
+                    onChange={(event) => form.updateButton(button.key, { text: event.target.value })}
+                  />
+                  <Input
+                    label="Valor"
+                    value={button.value}
+                    placeholder="https://… ou dado de callback"
+                    error={form.errors[`buttons.${button.key}.value`]}
+                    onChange={(event) => form.updateButton(button.key, { value: event.target.value })}
+                  />
+                </div>
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Button variant="outline" size="sm" disabled={full} icon={<Plus aria-hidden="true" className="size-4" />} onClick={form.addButton}>
+          Adicionar botão
+        </Button>
+        {(full || form.errors.buttons) && <p className="text-sm text-slate-500">{form.errors.buttons ?? WELCOME_TEXTS.tooManyButtons}</p>}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,59 @@
+import { Save } from 'lucide-react';
+import type { FormEvent } from 'react';
+import type { WelcomeMessage } from '../../../../../shared/welcome/schemas.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
+import { useSaveWelcome } from '../api/save-welcome.ts';
+import { useWelcomeForm } from '../hooks/use-welcome-form.ts';
+import { ButtonEditor } from './button-editor.tsx';
+import { DeliveryOptions } from './delivery-options.tsx';
+import { FlowsTip } from './flows-tip.tsx';
+import { MessageEditor } from './message-editor.tsx';
+import { WelcomePreview } from './welcome-preview.tsx';
+import { WelcomeSwitch } from './welcome-switch.tsx';
+
+/** Every control of part 1 §2 for one channel, the live preview beside it; saved together (part 1 §4). */
+export function WelcomeForm({ channelId, initial }: { channelId: string; initial: WelcomeMessage }) {
+  const form = useWelcomeForm(initial);
+  const save = useSaveWelcome();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const payload = form.validate();
+    if (payload) save.mutate({ channelId, payload });
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Mensagem de boas-vindas" className="grid items-start gap-6 lg:grid-cols-5">
+      <div className="space-y-6 lg:col-span-3">
+        <Card>
+          <CardContent>
+            <WelcomeSwitch enabled={form.values.enabled} onChange={(enabled) => form.set('enabled', enabled)} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader title="Envio" description="Quando e onde o membro recebe a mensagem" />
+          <CardContent>
+            <DeliveryOptions form={form} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader title="Conteúdo" description="O texto e os botões da mensagem" />
+          <CardContent className="space-y-6">
+            <MessageEditor value={form.values.message} error={form.errors.message} onChange={(message) => form.set('message', message)} />
+            <ButtonEditor form={form} />
+          </CardContent>
+        </Card>
+        <div className="flex justify-end">
+          <Button type="submit" size="lg" loading={save.isPending} icon={<Save aria-hidden="true" className="size-4" />}>
+            Salvar
+          </Button>
+        </div>
+      </div>
+      <div className="space-y-6 lg:sticky lg:top-24 lg:col-span-2">
+        <WelcomePreview message={form.values.message} buttons={form.values.buttons} />
+        <FlowsTip />
+      </div>
+    </form>
+  );
+}

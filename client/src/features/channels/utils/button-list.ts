@@ -1,0 +1,34 @@
+import { buttonTypeFor, MAX_WELCOME_BUTTONS } from '../../../../../shared/welcome/schemas.ts';
+
+/** A button as edited: a stable key for React (rows can be removed from the middle), then text and value. */
+export type EditableButton = { key: string; text: string; value: string };
+
+let nextKey = 0;
+const newKey = () => `button-${++nextKey}`;
+
+export const canAddButton = (buttons: readonly EditableButton[]) => buttons.length < MAX_WELCOME_BUTTONS;
+
+/** Part 1 §9: at most 4 buttons; adding past that is a no-op (the add button is disabled as well). */
+export function addButton(buttons: readonly EditableButton[]): EditableButton[] {
+  return canAddButton(buttons) ? [...buttons, { key: newKey(), text: '', value: '' }] : [...buttons];
+}
+
+export function updateButton(buttons: readonly EditableButton[], key: string, change: Partial<Pick<EditableButton, 'text' | 'value'>>): EditableButton[] {
+  return buttons.map((button) => (button.key === key ? { ...button, ...change } : button));
+}
+
+export function removeButton(buttons: readonly EditableButton[], key: string): EditableButton[] {
+  return buttons.filter((button) => button.key !== key);
+}
+
+export function toEditableButtons(buttons: readonly { text: string; value: string }[]): EditableButton[] {
+  return buttons.slice(0, MAX_WELCOME_BUTTONS).map(({ text, value }) => ({ key: newKey(), text, value }));
+}
+
+/** What the server receives: the type is derived from the value (part 1 §4), never chosen by hand. */
+export function toButtonInputs(buttons: readonly EditableButton[]) {
+  return buttons.map(({ text, value }) => ({ text, value, type: buttonTypeFor(value) }));
+}
+
+/** The label the editor shows next to a value: URL or Callback, following the same rule as the server. */
+export const buttonTypeLabel = (value: string) => (buttonTypeFor(value) === 'url' ? 'URL' : 'Callback');
