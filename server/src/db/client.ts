@@ -7,6 +7,11 @@ import postgres from 'postgres';
 import { startEmbeddedDatabase } from './embedded.ts';
 
 export type Sql = postgres.Sql<{ bigint: bigint }>;
+/**
+ * What repositories and services take: the pool or an open transaction alike, so a write can run on its own
+ * (REST route) or inside a caller's transaction (sync push, where the effect and the mutation id commit together).
+ */
+export type Queryable = postgres.ISql<{ bigint: bigint }>;
 
 export type Database = {
   sql: Sql;

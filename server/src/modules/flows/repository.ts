@@ -1,5 +1,5 @@
 /** Flow queries, always scoped by the owner's user id (decisions §1). */
-import type { Sql } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 
 export type FlowRow = {
   id: string;
@@ -16,14 +16,86 @@ export type FlowRow = {
 
 export type FlowFilter = { botId?: string | undefined; channelId?: string | undefined };
 
-export function listFlows(sql: Sql, userId: string, filter: FlowFilter) {
+export type FlowValues = {
+  botId: string;
+  name: string;
+  description: string | null;
+  enabled: boolean;
+  triggerType: string;
+  executionContexts: string[];
+  allowedChannelIds: string[];
+};
+
+const columns = (sql: Queryable) => sql`
+  id, bot_id as "botId", name, description, enabled, trigger ->> 'type' as "triggerType",
+  execution_contexts as "executionContexts", allowed_channel_ids as "allowedChannelIds",
+  created_at as "createdAt", updated_at as "updatedAt"`;
+
+export function listFlows(sql: Queryable, userId: string, filter: FlowFilter) {
   return sql<FlowRow[]>`
-    select id, bot_id as "botId", name, description, enabled, trigger ->> 'type' as "triggerType",
-           execution_contexts as "executionContexts", allowed_channel_ids as "allowedChannelIds",
-           created_at as "createdAt", updated_at as "updatedAt"
+    select ${columns(sql)}
     from flows
     where user_id = ${userId}
       ${filter.botId ? sql`and bot_id = ${filter.botId}` : sql``}
       ${filter.channelId ? sql`and ${filter.channelId} = any(allowed_channel_ids)` : sql``}
     order by created_at desc, id`;
+}
+
+export async function findFlow(sql: Queryable, userId: string, flowId: string) {
+  const rows = await sql<FlowRow[]>`select ${columns(sql)} from flows where id = ${flowId} and user_id = ${userId}`;
+  return rows[0];
+}
+
+/** The bot must be the user's own; answers undefined when it is not, or when the (client) id is taken. */
+export async function insertFlow(sql: Queryable, userId: string, id: string, values: FlowValues) {
+  const rows = await sql<FlowRow[]>`
+    insert into flows (id, user_id, bot_id, name, description, enabled, trigger, execution_contexts, allowed_channel_ids)
+    select ${id}, ${userId}, b.id, ${values.name}, ${values.description}, ${values.enabled},
+           jsonb_build_object('type', ${values.triggerType}::text), ${values.executionContexts}, ${values.allowedChannelIds}
+    from bots b where b.id = ${values.botId} and b.user_id = ${userId}
+    on conflict (id) do nothing
+    returning ${columns(sql)}`;
+  return rows[0];
+}
+
+export async function updateFlow(sql: Queryable, userId: string, flowId: string, values: FlowValues) {
+  const rows = await sql<FlowRow[]>`
+    update flows set name = ${values.name}, description = ${values.description}, enabled = ${values.enabled},
+      trigger = jsonb_set(trigger, '{type}', to_jsonb(${values.triggerType}::text)),
+      execution_contexts = ${values.executionContexts}, allowed_channel_ids = ${values.allowedChannelIds},
+      updated_at = now()
+    where id = ${flowId} and user_id = ${userId}
+    returning ${columns(sql)}`;
+  return rows[0];
+}
+
+/** `enabled` undefined flips the stored state in the same statement (no read-modify-write race). */
+export async function setEnabled(sql: Queryable, userId: string, flowId: string, enabled: boolean | undefined) {
+  const rows = await sql<FlowRow[]>`
+    update flows set enabled = coalesce(${enabled ?? null}::boolean, not enabled), updated_at = now()
+    where id = ${flowId} and user_id = ${userId}
+    returning ${columns(sql)}`;
+  return rows[0];
+}
+
+/** Nodes, connections and messages go with it (ON DELETE CASCADE). */
+export async function deleteFlow(sql: Queryable, userId: string, flowId: string) {
+  const rows = await sql`delete from flows where id = ${flowId} and user_id = ${userId} returning id`;
+  return rows.length > 0;
+}
+
+/** Chat ids of the bot's channels, to check a flow's allowedChannelIds against. */
+export async function botChatIds(sql: Queryable, userId: string, botId: string) {
+  const rows = await sql<{ chatId: bigint }[]>`
+    select c.chat_id as "chatId" from channels c join bots b on b.id = c.bot_id
+    where c.bot_id = ${botId} and b.user_id = ${userId}`;
+  return rows.map((row) => row.chatId.toString());
+}
+
+/** A channel record id (uuid) of the user's, as its Telegram chat id. */
+export async function channelChatId(sql: Queryable, userId: string, channelRecordId: string) {
+  const rows = await sql<{ chatId: bigint }[]>`
+    select c.chat_id as "chatId" from channels c join bots b on b.id = c.bot_id
+    where c.id = ${channelRecordId} and b.user_id = ${userId}`;
+  return rows[0]?.chatId.toString();
 }

@@ -1,14 +1,63 @@
 import { Elysia } from 'elysia';
+import { z } from 'zod';
+import {
+  createFlowInputSchema,
+  duplicateFlowInputSchema,
+  toggleFlowInputSchema,
+  updateFlowInputSchema,
+} from '../../../../shared/flows/schemas.ts';
+import { FLOW_VARIABLES } from '../../../../shared/flows/variables.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
 import * as flows from './service.ts';
+import { duplicateFlow } from './duplicate-flow.ts';
+import { graphRoutes } from './graph-routes.ts';
 
+/** `?includeNodes=false` leaves the graph out (part 1 §7: the default is true). */
+const detailQuerySchema = z.object({ includeNodes: z.enum(['true', 'false']).default('true') });
+
+/** Part 1 §7 flow calls. Static segments (`nodes`, `connections`, `messages`, `channel`) win over `/:id`. */
 export function flowRoutes(deps: flows.FlowsDeps & { accessTokens: AccessTokens }) {
+  return new Elysia().use(graphRoutes(deps)).use(flowCoreRoutes(deps));
+}
+
+function flowCoreRoutes(deps: flows.FlowsDeps & { accessTokens: AccessTokens }) {
   return new Elysia({ prefix: '/flows' })
     .use(authGuard(deps.accessTokens))
     .get('/', async ({ userId, query }) =>
       ok({ flows: await flows.listFlows(deps, userId, parseInput(flows.flowListQuerySchema, query)) }),
-    );
+    )
+    .post('/', async ({ userId, body, set }) => {
+      const flow = await flows.createFlow(deps, userId, parseInput(createFlowInputSchema, body));
+      set.status = 201;
+      return ok({ flow });
+    })
+    .get('/channel/:channelId', async ({ userId, params }) => ok({ flows: await flows.listChannelFlows(deps, userId, params.channelId) }))
+    .get('/:id', async ({ userId, params, query }) => {
+      const { includeNodes } = parseInput(detailQuerySchema, query);
+      return ok({ flow: await flows.getFlow(deps, userId, params.id, includeNodes === 'true') });
+    })
+    .put('/:id', async ({ userId, params, body }) =>
+      ok({ flow: await flows.updateFlow(deps, userId, params.id, parseInput(updateFlowInputSchema, body)) }),
+    )
+    .delete('/:id', async ({ userId, params }) => {
+      await flows.deleteFlow(deps, userId, params.id);
+      return ok({ deleted: true });
+    })
+    .post('/:id/duplicate', async ({ userId, params, body, set }) => {
+      const { name } = parseInput(duplicateFlowInputSchema, body);
+      const flow = await duplicateFlow(deps, userId, params.id, name);
+      set.status = 201;
+      return ok({ flow });
+    })
+    .patch('/:id/toggle', async ({ userId, params, body }) => {
+      const { enabled } = parseInput(toggleFlowInputSchema, body);
+      return ok({ flow: await flows.toggleFlow(deps, userId, params.id, enabled) });
+    })
+    .get('/:id/available-variables', async ({ userId, params }) => {
+      await flows.ownedFlow(deps, userId, params.id);
+      return ok({ variables: FLOW_VARIABLES });
+    });
 }

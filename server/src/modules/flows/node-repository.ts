@@ -1,0 +1,85 @@
+/** Node queries. A node is the user's when its flow is: every query joins flows on the owner's id. */
+import { jsonb } from '../../db/json.ts';
+import type { Queryable } from '../../db/client.ts';
+
+export type NodeRow = {
+  id: string;
+  flowId: string;
+  type: string;
+  subType: string;
+  label: string;
+  x: number;
+  y: number;
+  config: Record<string, unknown>;
+  order: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type NodeValues = {
+  type: string;
+  subType: string;
+  label: string;
+  x: number;
+  y: number;
+  config: Record<string, unknown>;
+  order: number;
+};
+
+const columns = (sql: Queryable) => sql`
+  n.id, n.flow_id as "flowId", n.type, n.sub_type as "subType", n.label, n.position_x as "x", n.position_y as "y",
+  n.config, n.sort_order as "order", n.created_at as "createdAt", n.updated_at as "updatedAt"`;
+
+export function listNodes(sql: Queryable, userId: string, flowId: string) {
+  return sql<NodeRow[]>`
+    select ${columns(sql)} from flow_nodes n join flows f on f.id = n.flow_id
+    where n.flow_id = ${flowId} and f.user_id = ${userId}
+    order by n.sort_order, n.created_at, n.id`;
+}
+
+export async function findNode(sql: Queryable, userId: string, nodeId: string) {
+  const rows = await sql<NodeRow[]>`
+    select ${columns(sql)} from flow_nodes n join flows f on f.id = n.flow_id
+    where n.id = ${nodeId} and f.user_id = ${userId}`;
+  return rows[0];
+}
+
+/** Answers undefined when the (client) id is already taken. */
+export async function insertNode(sql: Queryable, flowId: string, id: string, values: NodeValues) {
+  const rows = await sql<NodeRow[]>`
+    with inserted as (
+      insert into flow_nodes (id, flow_id, type, sub_type, label, position_x, position_y, config, sort_order)
+      values (${id}, ${flowId}, ${values.type}, ${values.subType}, ${values.label}, ${values.x}, ${values.y},
+              ${jsonb(sql, values.config)}, ${values.order})
+      on conflict (id) do nothing
+      returning *)
+    select ${columns(sql)} from inserted n`;
+  return rows[0];
+}
+
+export async function updateNode(sql: Queryable, nodeId: string, values: NodeValues) {
+  const rows = await sql<NodeRow[]>`
+    with updated as (
+      update flow_nodes set label = ${values.label}, position_x = ${values.x}, position_y = ${values.y},
+        config = ${jsonb(sql, values.config)}, sort_order = ${values.order}, updated_at = now()
+      where id = ${nodeId}
+      returning *)
+    select ${columns(sql)} from updated n`;
+  return rows[0];
+}
+
+/** Connections into and out of it go too (composite foreign keys, ON DELETE CASCADE). */
+export async function deleteNode(sql: Queryable, nodeId: string) {
+  const rows = await sql`delete from flow_nodes where id = ${nodeId} returning id`;
+  return rows.length > 0;
+}
+
+/** Points one button of a send_buttons node somewhere (`flow_{id}` or `flow_pending`). */
+export async function setButtonValue(sql: Queryable, nodeId: string, row: number, index: number, value: string) {
+  await sql`
+    update flow_nodes set
+      config = jsonb_set(jsonb_set(config, ${['buttons', String(row), String(index), 'value']}::text[], to_jsonb(${value}::text)),
+                         ${['buttons', String(row), String(index), 'type']}::text[], '"callback"'::jsonb),
+      updated_at = now()
+    where id = ${nodeId} and config #> ${['buttons', String(row), String(index)]}::text[] is not null`;
+}

@@ -1,0 +1,50 @@
+/**
+ * Buttons of a send_buttons node (part 2 §3): stored as rows of one button each, type url or callback. A "flow"
+ * button (panel type) has the value `flow_{targetNodeId}`, or `flow_pending` until it is connected; each gets its
+ * own source handle `button_{row}_{index}` in the editor, and the engine continues at the target when pressed.
+ */
+import { z } from 'zod';
+
+export const MAX_FLOW_BUTTONS = 4;
+export const FLOW_BUTTON_PREFIX = 'flow_';
+export const FLOW_PENDING = 'flow_pending';
+export const BUTTON_HANDLE_PATTERN = /^button_(\d+)_(\d+)$/;
+
+export const FLOW_BUTTON_TEXTS = {
+  tooMany: 'Máximo de 4 botões permitidos',
+  atLeastOne: 'Mantenha pelo menos 1 botão',
+  textTooLong: 'Texto do botão deve ter no máximo 50 caracteres',
+} as const;
+
+export const flowButtonSchema = z.object({
+  text: z.string().max(50, { error: FLOW_BUTTON_TEXTS.textTooLong }).default(''),
+  type: z.enum(['url', 'callback']).default('callback'),
+  value: z.string().max(2048).default(FLOW_PENDING),
+});
+
+export type FlowButton = z.output<typeof flowButtonSchema>;
+
+const DEFAULT_BUTTON: FlowButton = { text: 'Botão 1', type: 'callback', value: FLOW_PENDING };
+
+export const flowButtonRowsSchema = z
+  .array(z.array(flowButtonSchema).min(1).max(MAX_FLOW_BUTTONS))
+  .min(1, { error: FLOW_BUTTON_TEXTS.atLeastOne })
+  .default([[DEFAULT_BUTTON]])
+  .refine((rows) => rows.flat().length <= MAX_FLOW_BUTTONS, { error: FLOW_BUTTON_TEXTS.tooMany });
+
+export const buttonHandleId = (row: number, index: number) => `button_${row}_${index}`;
+
+export function parseButtonHandle(handle: string | null | undefined): { row: number; index: number } | undefined {
+  const match = handle ? BUTTON_HANDLE_PATTERN.exec(handle) : null;
+  return match ? { row: Number(match[1]), index: Number(match[2]) } : undefined;
+}
+
+export const isFlowButton = (button: Pick<FlowButton, 'value'>) => button.value.startsWith(FLOW_BUTTON_PREFIX);
+
+export const flowButtonValue = (targetNodeId: string) => `${FLOW_BUTTON_PREFIX}${targetNodeId}`;
+
+/** The node a flow button points at, if connected. */
+export function flowButtonTarget(value: string): string | undefined {
+  if (!value.startsWith(FLOW_BUTTON_PREFIX) || value === FLOW_PENDING) return undefined;
+  return value.slice(FLOW_BUTTON_PREFIX.length);
+}

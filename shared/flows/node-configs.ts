@@ -1,0 +1,70 @@
+/**
+ * Per-subtype node configuration (part 2 §3) with the limits of part 2 §5 and §9. Text fields may be empty: the
+ * editor saves drafts as the user types, so "required" is the engine's concern, limits are the contract's.
+ */
+import { z } from 'zod';
+import type { NodeSubType } from './node-catalog.ts';
+import { flowButtonRowsSchema } from './buttons.ts';
+
+export const PARSE_MODES = ['none', 'Markdown', 'HTML'] as const;
+export const MEDIA_TYPES = ['photo', 'video', 'audio', 'document'] as const;
+export const MEDIA_SOURCES = ['url', 'upload'] as const;
+export const DELAY_UNITS = ['seconds', 'minutes', 'hours'] as const;
+export const IF_OPERATORS = ['equals', 'notEquals', 'contains', 'notContains', 'greaterThan', 'lessThan'] as const;
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export const WATCH_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'username'] as const;
+/** decisions §5: 5 seconds in the node defaults and the panel alike. */
+export const DEFAULT_DELAY_SECONDS = 5;
+export const DEFAULT_PROBABILITY = 0.5;
+
+const text = (max = 4096) => z.string().max(max).default('');
+const parseMode = z.enum(PARSE_MODES).default('none');
+/** Headers and body are JSON, kept as text when they do not parse (part 2 §5). */
+const jsonOrText = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]);
+
+export const nodeConfigSchemas = {
+  trigger_message: z.object({ pattern: text(1000) }),
+  trigger_command: z.object({ command: z.string().max(64).default('/start') }),
+  trigger_contact_created: z.object({}),
+  trigger_contact_updated: z.object({ watchFields: z.array(z.enum(WATCH_FIELDS)).default([]) }),
+  trigger_contact_from_funnel: z.object({ funnelId: text(100) }),
+  trigger_button_clicked: z.object({ buttonData: text(64) }),
+  send_text: z.object({ message: text(), parseMode }),
+  send_media: z.object({
+    mediaType: z.enum(MEDIA_TYPES).default('photo'),
+    source: z.enum(MEDIA_SOURCES).default('url'),
+    url: text(2048),
+    blobUrl: z.string().max(2048).optional(),
+    caption: text(1024),
+    title: text(256),
+    performer: text(256),
+    duration: z.number().int().min(0, { error: 'Duração mínima é 0' }).optional(),
+    fileName: text(256),
+    parseMode,
+  }),
+  send_buttons: z.object({ message: text(), parseMode, buttons: flowButtonRowsSchema }),
+  delay: z.object({
+    duration: z.number().int().min(1, { error: 'Duração mínima é 1' }).default(DEFAULT_DELAY_SECONDS),
+    unit: z.enum(DELAY_UNITS).default('seconds'),
+  }),
+  if_else: z.object({ variable: text(200), operator: z.enum(IF_OPERATORS).default('equals'), value: text(1000) }),
+  random: z.object({ probability: z.number().min(0).max(1).default(DEFAULT_PROBABILITY) }),
+  http_request: z.object({
+    method: z.enum(HTTP_METHODS).default('GET'),
+    url: text(2048),
+    headers: jsonOrText.default({}),
+    body: jsonOrText.default(''),
+  }),
+} satisfies Record<NodeSubType, z.ZodType>;
+
+export type NodeConfigs = { [K in NodeSubType]: z.output<(typeof nodeConfigSchemas)[K]> };
+export type NodeConfig = NodeConfigs[NodeSubType];
+
+/** A new node's configuration: every default of its subtype (send_buttons starts with one button). */
+export function defaultNodeConfig(subType: NodeSubType): Record<string, unknown> {
+  return nodeConfigSchemas[subType].parse({});
+}
+
+export function parseNodeConfig(subType: NodeSubType, config: unknown) {
+  return nodeConfigSchemas[subType].safeParse(config ?? {});
+}
