@@ -78,4 +78,9 @@ test('desativa o bot (persiste ao recarregar) e remove com confirmação', async
   await expect(toast(page, 'Bot removido com sucesso!')).toBeVisible();
   await expect(card).toBeHidden();
   await expect(page.getByRole('button', { name: 'Adicionar Primeiro Bot' })).toBeVisible();
+
+  // A bot that is gone (or another user's) cannot be opened: the fixed toast, then back to the list.
+  await page.goto(`/bots/${botId}`);
+  await expect(toast(page, 'Erro ao carregar detalhes do bot')).toBeVisible();
+  await expect(page).toHaveURL(/\/bots$/);
 });
