@@ -2,10 +2,12 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { E2E_JWT_SECRET, E2E_PORT } from './e2e/support/env.ts';
+import { E2E_EMULATOR_PORT, E2E_EMULATOR_URL, E2E_JWT_SECRET, E2E_PORT } from './e2e/support/env.ts';
 
 /**
- * End-to-end journeys against the real server (built client, embedded database in a fresh data directory).
+ * End-to-end journeys against the real server (built client, embedded database in a fresh data directory), whose
+ * bots talk to the Telegram Bot API emulator (tools/telegram-emulator) instead of Telegram; the journeys act as
+ * Telegram users through the emulator's HTTP control API. Rate limits are off so journeys never wait on flood control.
  * Debian's Chromium is used where it exists; elsewhere Playwright's own browser.
  */
 const port = E2E_PORT;
@@ -43,18 +45,29 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'bun server/src/index.ts',
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      JWT_SECRET: E2E_JWT_SECRET,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: 'bun tools/telegram-emulator/main.ts',
+      url: `${E2E_EMULATOR_URL}/control`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: { PORT: String(E2E_EMULATOR_PORT), EMULATOR_RATE_LIMITS: 'off' },
     },
-  },
+    {
+      command: 'bun server/src/index.ts',
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        JWT_SECRET: E2E_JWT_SECRET,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        TELEGRAM_API_ROOT: E2E_EMULATOR_URL,
+      },
+    },
+  ],
 });

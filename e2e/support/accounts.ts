@@ -29,3 +29,11 @@ export function expiredAccessToken(userId: string) {
   const signature = createHmac('sha256', E2E_JWT_SECRET).update(`${header}.${payload}`).digest('base64url');
   return `${header}.${payload}.${signature}`;
 }
+
+/** Registers a bot token for the account through the API, as the add-bot modal would; answers the bot's id. */
+export async function createBotByApi(request: APIRequestContext, accessToken: string, token: string): Promise<string> {
+  const response = await request.post('/api/bots', { data: { token }, headers: { Authorization: `Bearer ${accessToken}` } });
+  if (response.status() !== 201) throw new Error(`create bot failed: ${response.status()} ${await response.text()}`);
+  const body = (await response.json()) as { data: { bot: { id: string } } };
+  return body.data.bot.id;
+}

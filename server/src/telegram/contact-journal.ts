@@ -101,7 +101,7 @@ function writeContacts(sql: Sql, rows: ContactTouch[]) {
                           message_count, last_interaction_at)
     select x.bot_id, x.telegram_id, x.first_name, x.last_name, x.username, x.is_bot, x.language_code,
            x.message_delta, x.at
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+    from jsonb_to_recordset(${sql.json(rows)}) as x(
       bot_id uuid, telegram_id bigint, first_name text, last_name text, username text, is_bot boolean,
       language_code text, message_delta integer, at timestamptz)
     -- A bot deleted while its touches waited: skip them instead of failing the whole batch on the foreign key.
@@ -123,15 +123,16 @@ function writeMessages(sql: Sql, rows: JournalMessage[]) {
     direction: row.direction,
     telegram_message_id: row.telegramMessageId,
     text: row.text,
-    payload: row.payload ?? {},
+    // Nested as text: the recordset column is cast back to jsonb in SQL.
+    payload: JSON.stringify(row.payload ?? {}),
     at: row.at.toISOString(),
   }));
   return sql`
     insert into messages (bot_id, contact_id, chat_id, direction, telegram_message_id, text, payload, created_at)
-    select x.bot_id, c.id, x.chat_id, x.direction, x.telegram_message_id, x.text, x.payload, x.at
-    from jsonb_to_recordset(${JSON.stringify(wire)}::jsonb) as x(
+    select x.bot_id, c.id, x.chat_id, x.direction, x.telegram_message_id, x.text, x.payload::jsonb, x.at
+    from jsonb_to_recordset(${sql.json(wire)}) as x(
       bot_id uuid, telegram_user_id bigint, chat_id bigint, direction text, telegram_message_id bigint,
-      text text, payload jsonb, at timestamptz, seq integer)
+      text text, payload text, at timestamptz, seq integer)
     join contacts c on c.bot_id = x.bot_id and c.telegram_id = x.telegram_user_id
     order by x.at, x.seq`;
 }

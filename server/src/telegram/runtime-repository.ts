@@ -58,13 +58,16 @@ export async function deleteChannel(sql: Sql, botId: string, chatId: number) {
  * already known (its my_chat_member arrived first), the old record is the duplicate and goes.
  */
 export async function migrateChannel(sql: Sql, botId: string, fromChatId: number, toChatId: number) {
-  await sql.begin(async (tx) => {
-    const moved = await tx`
+  // One statement, no transaction: on the embedded database an open transaction stalls (and can confuse) every
+  // other connection. The delete runs only when the update moved nothing.
+  await sql`
+    with moved as (
       update channels set chat_id = ${toChatId}, type = 'supergroup', updated_at = now()
       where bot_id = ${botId} and chat_id = ${fromChatId}
-        and not exists (select 1 from channels where bot_id = ${botId} and chat_id = ${toChatId})`;
-    if (moved.count === 0) await tx`delete from channels where bot_id = ${botId} and chat_id = ${fromChatId}`;
-  });
+        and not exists (select 1 from channels where bot_id = ${botId} and chat_id = ${toChatId})
+      returning id)
+    delete from channels
+    where bot_id = ${botId} and chat_id = ${fromChatId} and not exists (select 1 from moved)`;
 }
 
 export type ChannelConfig = {

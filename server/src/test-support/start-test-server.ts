@@ -4,7 +4,7 @@
  */
 import { loadConfig, type Config } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
-import { startServer, type RunningServer } from '../server.ts';
+import { startServer, type RunningServer, type StartOptions } from '../server.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export type TestServer = {
@@ -20,12 +20,24 @@ export type TestServer = {
 /** Generous: the first PGlite of a run initialises a data directory (2–5 s on a small machine). */
 export const SERVER_START_TIMEOUT_MS = 60_000;
 
-export async function startTestServer(options: { clientDistDir?: string } = {}): Promise<TestServer> {
-  const db = await createTestDatabase();
-  const config = loadConfig({ PORT: '0', DATA_DIR: db.dataDir, LOG_LEVEL: 'debug', SKIP_CLIENT_BUILD: '1' });
+export type TestServerOptions = Omit<StartOptions, 'db'> & {
+  /** Environment overrides, e.g. TELEGRAM_API_ROOT pointing at an in-process emulator. */
+  env?: Record<string, string>;
+  /** Reuse a database (a restart); stop() then leaves it open for the caller to close. */
+  database?: TestDatabase;
+};
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { env, database, ...startOptions } = options;
+  const db = database ?? (await createTestDatabase());
+  const config = loadConfig({ PORT: '0', DATA_DIR: db.dataDir, LOG_LEVEL: 'debug', SKIP_CLIENT_BUILD: '1', ...env });
   const logs: string[] = [];
   const logger = createLogger('debug', (line) => logs.push(line));
-  const server = await startServer(config, logger, { db, clientDistDir: options.clientDistDir ?? `${db.dataDir}/no-client` });
+  const server = await startServer(config, logger, {
+    ...startOptions,
+    db,
+    clientDistDir: options.clientDistDir ?? `${db.dataDir}/no-client`,
+  });
   return {
     url: server.url,
     config,
@@ -45,7 +57,7 @@ export async function startTestServer(options: { clientDistDir?: string } = {}):
     },
     async stop() {
       await server.stop();
-      await db.close();
+      if (!database) await db.close();
     },
   };
 }

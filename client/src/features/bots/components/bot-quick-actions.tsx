@@ -14,7 +14,7 @@ export function BotQuickActions({ botId, channels }: { botId: string; channels: 
   return (
     <Card>
       <CardHeader title="Ações rápidas" description={first ? undefined : 'Disponíveis quando o bot tiver um canal ou grupo'} />
-      <div className="grid gap-3 p-4 sm:grid-cols-2 sm:p-5">
+      <div className="grid gap-3 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-1">
         {first ? (
           <Link to="/channels/$channelId" params={{ channelId: first.id }} className={`${tile} hover:bg-slate-50`}>
             <TileBody icon={MessageSquareText} label="Mensagens de boas-vindas" />

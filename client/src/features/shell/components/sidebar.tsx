@@ -1,10 +1,10 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import { LogOut, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import type { User } from '../../../../../shared/auth/schemas.ts';
 import { BrandLogo, BrandMark } from '../../../components/brand-logo.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useLogout } from '../hooks/use-logout.ts';
-import { NAV_ITEMS } from '../nav-items.ts';
+import { NAV_ITEMS, navItemForPath } from '../nav-items.ts';
 
 type SidebarProps = {
   user: User | null;
@@ -20,6 +20,8 @@ type SidebarProps = {
  */
 export function Sidebar({ user, collapsed, onToggleCollapsed, mobileOpen, onCloseMobile }: SidebarProps) {
   const logout = useLogout();
+  // The router marks a link active under its own path only; /channels/9 belongs to Meus Bots too (nav-items `also`).
+  const currentTo = useLocation({ select: (location) => navItemForPath(location.pathname)?.to });
   const onlyWide = collapsed ? 'md:sr-only' : '';
 
   return (
@@ -70,13 +72,22 @@ export function Sidebar({ user, collapsed, onToggleCollapsed, mobileOpen, onClos
                   to={to}
                   onClick={onCloseMobile}
                   title={collapsed ? label : undefined}
+                  aria-current={currentTo === to ? 'page' : undefined}
                   className={cn(
-                    'group flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900',
-                    'data-[status=active]:bg-brand-50 data-[status=active]:text-brand-700',
+                    'group flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors',
+                    currentTo === to
+                      ? 'bg-brand-50 text-brand-700'
+                      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-[status=active]:bg-brand-50 data-[status=active]:text-brand-700',
                     collapsed && 'md:justify-center md:px-0',
                   )}
                 >
-                  <Icon aria-hidden="true" className="size-5 shrink-0 text-slate-400 group-hover:text-slate-600 group-data-[status=active]:text-brand-600" />
+                  <Icon
+                    aria-hidden="true"
+                    className={cn(
+                      'size-5 shrink-0',
+                      currentTo === to ? 'text-brand-600' : 'text-slate-400 group-hover:text-slate-600 group-data-[status=active]:text-brand-600',
+                    )}
+                  />
                   <span className={cn('truncate', onlyWide)}>{label}</span>
                 </Link>
               </li>

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createBotByApi, registerByApi } from './support/accounts.ts';
+import { emulator } from './support/emulator.ts';
+import { signInThroughUi } from './support/ui.ts';
+
+const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
+
+test('cadastra um bot pelo token do BotFather e recusa um token inválido', async ({ page, request }) => {
+  const { account } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot de Boas-vindas');
+  await signInThroughUi(page, account);
+
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Meus Bots' }).click();
+  await expect(page.getByRole('button', { name: 'Adicionar Primeiro Bot' })).toBeVisible();
+  await page.getByRole('button', { name: 'Adicionar Bot', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adicionar Bot' });
+  await expect(dialog.getByText('@BotFather')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(dialog.getByText('Token não pode ser vazio')).toBeVisible();
+
+  await dialog.getByLabel('Token do bot').fill('123456:token-que-nao-existe');
+  await dialog.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(toast(page, 'Token inválido')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('Token do bot').fill(bot.token);
+  await dialog.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(toast(page, 'Bot adicionado com sucesso!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole('article', { name: 'Bot de Boas-vindas' });
+  await expect(card.getByText(`@${bot.username}`)).toBeVisible();
+  await expect(card.getByText('Ativo', { exact: true })).toBeVisible();
+
+  // The dashboard reads the same lists: the new bot counts at once.
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('link', { name: /Total de bots\s*1/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Bots ativos\s*1/ })).toBeVisible();
+});
+
+test('desativa o bot (persiste ao recarregar) e remove com confirmação', async ({ page, request }) => {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot Temporário');
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  await signInThroughUi(page, account);
+
+  await page.goto(`/bots/${botId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Meus Bots' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bot Temporário' })).toBeVisible();
+  await expect(page.getByText(botId)).toBeVisible();
+  // Without channels there is nothing to configure yet (decisions §3).
+  await expect(page.getByRole('button', { name: 'Mensagens de boas-vindas' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Fluxos de mensagens' })).toBeDisabled();
+  await expect(page.getByText('como administrador')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Desativar' }).click();
+  await expect(toast(page, 'Bot desativado com sucesso!')).toBeVisible();
+  await expect(page.getByText('Inativo', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Inativo', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ativar' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Ver Contatos' }).click();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${botId}$`));
+  await page.goBack();
+  await page.getByRole('link', { name: 'Voltar' }).click();
+  await expect(page).toHaveURL(/\/bots$/);
+  const card = page.getByRole('article', { name: 'Bot Temporário' });
+  await expect(card.getByText('Inativo', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Remover' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remover bot' });
+  await expect(confirm.getByText('Tem certeza que deseja remover este bot?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Remover' }).click();
+  await confirm.getByRole('button', { name: 'Remover' }).click();
+  await expect(toast(page, 'Bot removido com sucesso!')).toBeVisible();
+  await expect(card).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Adicionar Primeiro Bot' })).toBeVisible();
+
+  // A bot that is gone (or another user's) cannot be opened: the fixed toast, then back to the list.
+  await page.goto(`/bots/${botId}`);
+  await expect(toast(page, 'Erro ao carregar detalhes do bot')).toBeVisible();
+  await expect(page).toHaveURL(/\/bots$/);
+});

@@ -1,0 +1,45 @@
+/**
+ * The Telegram Bot API emulator's HTTP control API, for journeys that need Telegram users and chats: create a bot
+ * (its token goes into the add-bot modal), promote it in chats, make users join, and read what the bot sent.
+ * Playwright runs under Node, so this speaks plain HTTP (global fetch) and never imports the emulator itself.
+ */
+import { E2E_EMULATOR_URL } from './env.ts';
+
+export type EmulatedUser = { id: number; first_name: string; last_name?: string; username?: string };
+export type EmulatedChat = { id: number; type: 'group' | 'supergroup' | 'channel'; title: string };
+export type SentRecord = {
+  method: string;
+  chatId: number;
+  text?: string;
+  parse_mode?: string;
+  entities?: { type: string; offset: number; length: number; url?: string }[];
+  reply_markup?: { inline_keyboard?: { text: string; url?: string; callback_data?: string }[][] };
+};
+
+async function control<T>(endpoint: string, input: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(`${E2E_EMULATOR_URL}/control/${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  const body = (await response.json()) as { ok: true; result: T } | { ok: false; error: string };
+  if (!body.ok) throw new Error(`emulator ${endpoint}: ${body.error}`);
+  return body.result;
+}
+
+/** Unique per call: the emulator lives for the whole run and usernames must not collide between journeys. */
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export const emulator = {
+  createBot: (firstName: string) =>
+    control<{ token: string; id: number; username: string }>('create-bot', { username: `e2e_${unique()}_bot`, first_name: firstName }),
+  createUser: (firstName: string, lastName?: string) =>
+    control<EmulatedUser>('create-user', { first_name: firstName, last_name: lastName, username: `${firstName.toLowerCase()}_${unique()}` }),
+  createChat: (type: EmulatedChat['type'], title: string, creatorId: number) => control<EmulatedChat>('create-chat', { type, title, creatorId }),
+  promoteBot: (chatId: number, token: string) => control<unknown>('promote-bot', { chatId, bot: token }),
+  joinChat: (userId: number, chatId: number) => control<{ status: 'joined' | 'requested' }>('join-chat', { userId, chatId }),
+  mark: () => control<number>('mark'),
+  /** The first message the bot sends to `chatId` after `since` (default: the last control action). */
+  waitForSentMessage: (input: { token: string; chatId: number; since?: number; timeoutMs?: number }) =>
+    control<SentRecord>('wait-for-sent-message', { method: 'sendMessage', timeoutMs: 15_000, ...input }),
+};

@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { createBotByApi, registerByApi } from './support/accounts.ts';
+import { emulator } from './support/emulator.ts';
+import { signInThroughUi } from './support/ui.ts';
+
+test('sincroniza grupos e canais e envia a boas-vindas configurada a quem entra', async ({ page, request }) => {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot Recepção');
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  const owner = await emulator.createUser('Carla', 'Dona');
+  const group = await emulator.createChat('supergroup', 'Grupo E2E', owner.id);
+  const channel = await emulator.createChat('channel', 'Canal E2E', owner.id);
+  await emulator.promoteBot(group.id, bot.token);
+  await emulator.promoteBot(channel.id, bot.token);
+  await signInThroughUi(page, account);
+
+  await page.goto(`/bots/${botId}`);
+  const channels = page.getByRole('list', { name: 'Canais do bot' });
+  // The bot learns its chats from my_chat_member updates as it polls; Sincronizar shows what it knows by then.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Sincronizar' }).click();
+    await expect(page.getByText('Channels sincronizados com sucesso!').first()).toBeVisible({ timeout: 2_000 });
+    await expect(channels.getByRole('link')).toHaveCount(2, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(channels.getByRole('link', { name: /Grupo E2E\s*Supergrupo · ID: -?\d+/ })).toBeVisible();
+  await expect(channels.getByRole('link', { name: /Canal E2E\s*Canal · ID: -?\d+/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Mensagens de boas-vindas' })).toBeEnabled();
+
+  await channels.getByRole('link', { name: /Grupo E2E/ }).click();
+  await expect(page).toHaveURL(/\/channels\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Meus Bots' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Grupo E2E' })).toBeVisible();
+
+  const master = page.getByRole('switch', { name: 'Mensagem de boas-vindas' });
+  await expect(master).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByText('Desativada', { exact: true })).toBeVisible();
+  await master.click();
+  await expect(master).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('Ativa e funcionando')).toBeVisible();
+
+  await expect(page.getByRole('radio', { name: /Ao entrar/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Aprovar automaticamente/ })).toBeHidden();
+  await page.getByRole('radio', { name: /Ao aprovar/ }).check();
+  await expect(page.getByRole('checkbox', { name: /Aprovar automaticamente/ })).toBeChecked();
+  await page.getByRole('radio', { name: /Ao entrar/ }).check();
+  await expect(page.getByRole('checkbox', { name: /Aprovar automaticamente/ })).toBeHidden();
+  await expect(page.getByRole('checkbox', { name: /Tenta DM, senão envia no grupo/ })).not.toBeChecked();
+
+  const message = page.getByRole('textbox', { name: 'Mensagem', exact: true });
+  await message.fill('Olá , bem-vindo ao <b>{channel}</b>!');
+  await message.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(4, 4));
+  await page.getByRole('group', { name: 'Inserir variável' }).getByRole('button', { name: '{firstName}' }).click();
+  await expect(message).toHaveValue('Olá {firstName}, bem-vindo ao <b>{channel}</b>!');
+
+  await page.getByRole('button', { name: 'Adicionar botão' }).click();
+  const row = page.getByRole('group', { name: 'Botão 1' });
+  await row.getByLabel('Texto').fill('Visite o site');
+  await row.getByLabel('Valor').fill('https://exemplo.com.br/boas-vindas');
+  await expect(row.getByText('Tipo: URL')).toBeVisible();
+
+  const preview = page.getByRole('region', { name: 'Pré-visualização da mensagem' });
+  await expect(preview.getByText('Olá João, bem-vindo ao Meu Canal!')).toBeVisible();
+  await expect(preview.locator('strong')).toHaveText('Meu Canal');
+  await expect(preview.getByRole('list', { name: 'Botões da mensagem' })).toHaveText('Visite o site');
+  await expect(page.getByRole('complementary', { name: 'Dica' }).getByRole('link', { name: 'Fluxos' })).toHaveAttribute('href', '/flows');
+
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Mensagem de boas-vindas salva com sucesso!')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Mensagem', exact: true })).toHaveValue('Olá {firstName}, bem-vindo ao <b>{channel}</b>!');
+  await expect(page.getByRole('switch', { name: 'Mensagem de boas-vindas' })).toHaveAttribute('aria-checked', 'true');
+
+  // A Telegram user joins the group: the bot greets them with the rendered message and the url button.
+  const member = await emulator.createUser('Ana', 'Souza');
+  await emulator.joinChat(member.id, group.id);
+  const sent = await emulator.waitForSentMessage({ token: bot.token, chatId: group.id });
+  expect(sent.text).toBe('Olá Ana, bem-vindo ao Grupo E2E!');
+  expect(sent.parse_mode).toBe('HTML');
+  expect(sent.entities).toEqual([expect.objectContaining({ type: 'bold', offset: 22, length: 9 })]);
+  expect(sent.reply_markup?.inline_keyboard).toEqual([[{ text: 'Visite o site', url: 'https://exemplo.com.br/boas-vindas' }]]);
+});
