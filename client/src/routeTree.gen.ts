@@ -16,7 +16,6 @@ import { Route as RegisterRouteImport } from './routes/register';
 import { Route as AuthenticatedBroadcastsRouteImport } from './routes/_authenticated/broadcasts';
 import { Route as AuthenticatedChatRouteImport } from './routes/_authenticated/chat';
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard';
-import { Route as AuthenticatedFlowsRouteImport } from './routes/_authenticated/flows';
 import { Route as AuthenticatedFunnelsRouteImport } from './routes/_authenticated/funnels';
 import { Route as AuthenticatedPixelsRouteImport } from './routes/_authenticated/pixels';
 import { Route as AuthenticatedBotsIndexRouteImport } from './routes/_authenticated/bots.index';
@@ -24,6 +23,8 @@ import { Route as AuthenticatedBotsBotIdRouteImport } from './routes/_authentica
 import { Route as AuthenticatedChannelsChannelIdRouteImport } from './routes/_authenticated/channels.$channelId';
 import { Route as AuthenticatedContactsIndexRouteImport } from './routes/_authenticated/contacts.index';
 import { Route as AuthenticatedContactsBotIdRouteImport } from './routes/_authenticated/contacts.$botId';
+import { Route as AuthenticatedFlowsIndexRouteImport } from './routes/_authenticated/flows.index';
+import { Route as AuthenticatedFlowsFlowIdEditRouteImport } from './routes/_authenticated/flows.$flowId.edit';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -57,11 +58,6 @@ const AuthenticatedChatRoute = AuthenticatedChatRouteImport.update({
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
-  getParentRoute: () => AuthenticatedRoute,
-} as any);
-const AuthenticatedFlowsRoute = AuthenticatedFlowsRouteImport.update({
-  id: '/flows',
-  path: '/flows',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
 const AuthenticatedFunnelsRoute = AuthenticatedFunnelsRouteImport.update({
@@ -102,6 +98,17 @@ const AuthenticatedContactsBotIdRoute =
     path: '/contacts/$botId',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedFlowsIndexRoute = AuthenticatedFlowsIndexRouteImport.update({
+  id: '/flows/',
+  path: '/flows/',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedFlowsFlowIdEditRoute =
+  AuthenticatedFlowsFlowIdEditRouteImport.update({
+    id: '/flows/$flowId/edit',
+    path: '/flows/$flowId/edit',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -110,7 +117,6 @@ export interface FileRoutesByFullPath {
   '/broadcasts': typeof AuthenticatedBroadcastsRoute;
   '/chat': typeof AuthenticatedChatRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
-  '/flows': typeof AuthenticatedFlowsRoute;
   '/funnels': typeof AuthenticatedFunnelsRoute;
   '/pixels': typeof AuthenticatedPixelsRoute;
   '/bots/$botId': typeof AuthenticatedBotsBotIdRoute;
@@ -118,6 +124,8 @@ export interface FileRoutesByFullPath {
   '/contacts/$botId': typeof AuthenticatedContactsBotIdRoute;
   '/bots/': typeof AuthenticatedBotsIndexRoute;
   '/contacts/': typeof AuthenticatedContactsIndexRoute;
+  '/flows/': typeof AuthenticatedFlowsIndexRoute;
+  '/flows/$flowId/edit': typeof AuthenticatedFlowsFlowIdEditRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -126,7 +134,6 @@ export interface FileRoutesByTo {
   '/broadcasts': typeof AuthenticatedBroadcastsRoute;
   '/chat': typeof AuthenticatedChatRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
-  '/flows': typeof AuthenticatedFlowsRoute;
   '/funnels': typeof AuthenticatedFunnelsRoute;
   '/pixels': typeof AuthenticatedPixelsRoute;
   '/bots/$botId': typeof AuthenticatedBotsBotIdRoute;
@@ -134,6 +141,8 @@ export interface FileRoutesByTo {
   '/contacts/$botId': typeof AuthenticatedContactsBotIdRoute;
   '/bots': typeof AuthenticatedBotsIndexRoute;
   '/contacts': typeof AuthenticatedContactsIndexRoute;
+  '/flows': typeof AuthenticatedFlowsIndexRoute;
+  '/flows/$flowId/edit': typeof AuthenticatedFlowsFlowIdEditRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -144,7 +153,6 @@ export interface FileRoutesById {
   '/_authenticated/broadcasts': typeof AuthenticatedBroadcastsRoute;
   '/_authenticated/chat': typeof AuthenticatedChatRoute;
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute;
-  '/_authenticated/flows': typeof AuthenticatedFlowsRoute;
   '/_authenticated/funnels': typeof AuthenticatedFunnelsRoute;
   '/_authenticated/pixels': typeof AuthenticatedPixelsRoute;
   '/_authenticated/bots/$botId': typeof AuthenticatedBotsBotIdRoute;
@@ -152,6 +160,8 @@ export interface FileRoutesById {
   '/_authenticated/contacts/$botId': typeof AuthenticatedContactsBotIdRoute;
   '/_authenticated/bots/': typeof AuthenticatedBotsIndexRoute;
   '/_authenticated/contacts/': typeof AuthenticatedContactsIndexRoute;
+  '/_authenticated/flows/': typeof AuthenticatedFlowsIndexRoute;
+  '/_authenticated/flows/$flowId/edit': typeof AuthenticatedFlowsFlowIdEditRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -162,14 +172,15 @@ export interface FileRouteTypes {
     | '/broadcasts'
     | '/chat'
     | '/dashboard'
-    | '/flows'
     | '/funnels'
     | '/pixels'
     | '/bots/$botId'
     | '/channels/$channelId'
     | '/contacts/$botId'
     | '/bots/'
-    | '/contacts/';
+    | '/contacts/'
+    | '/flows/'
+    | '/flows/$flowId/edit';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -178,14 +189,15 @@ export interface FileRouteTypes {
     | '/broadcasts'
     | '/chat'
     | '/dashboard'
-    | '/flows'
     | '/funnels'
     | '/pixels'
     | '/bots/$botId'
     | '/channels/$channelId'
     | '/contacts/$botId'
     | '/bots'
-    | '/contacts';
+    | '/contacts'
+    | '/flows'
+    | '/flows/$flowId/edit';
   id:
     | '__root__'
     | '/'
@@ -195,14 +207,15 @@ export interface FileRouteTypes {
     | '/_authenticated/broadcasts'
     | '/_authenticated/chat'
     | '/_authenticated/dashboard'
-    | '/_authenticated/flows'
     | '/_authenticated/funnels'
     | '/_authenticated/pixels'
     | '/_authenticated/bots/$botId'
     | '/_authenticated/channels/$channelId'
     | '/_authenticated/contacts/$botId'
     | '/_authenticated/bots/'
-    | '/_authenticated/contacts/';
+    | '/_authenticated/contacts/'
+    | '/_authenticated/flows/'
+    | '/_authenticated/flows/$flowId/edit';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -263,13 +276,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
-    '/_authenticated/flows': {
-      id: '/_authenticated/flows';
-      path: '/flows';
-      fullPath: '/flows';
-      preLoaderRoute: typeof AuthenticatedFlowsRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
     '/_authenticated/funnels': {
       id: '/_authenticated/funnels';
       path: '/funnels';
@@ -319,6 +325,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedContactsBotIdRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/flows/': {
+      id: '/_authenticated/flows/';
+      path: '/flows';
+      fullPath: '/flows/';
+      preLoaderRoute: typeof AuthenticatedFlowsIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/flows/$flowId/edit': {
+      id: '/_authenticated/flows/$flowId/edit';
+      path: '/flows/$flowId/edit';
+      fullPath: '/flows/$flowId/edit';
+      preLoaderRoute: typeof AuthenticatedFlowsFlowIdEditRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
   }
 }
 
@@ -326,7 +346,6 @@ interface AuthenticatedRouteChildren {
   AuthenticatedBroadcastsRoute: typeof AuthenticatedBroadcastsRoute;
   AuthenticatedChatRoute: typeof AuthenticatedChatRoute;
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute;
-  AuthenticatedFlowsRoute: typeof AuthenticatedFlowsRoute;
   AuthenticatedFunnelsRoute: typeof AuthenticatedFunnelsRoute;
   AuthenticatedPixelsRoute: typeof AuthenticatedPixelsRoute;
   AuthenticatedBotsBotIdRoute: typeof AuthenticatedBotsBotIdRoute;
@@ -334,13 +353,14 @@ interface AuthenticatedRouteChildren {
   AuthenticatedContactsBotIdRoute: typeof AuthenticatedContactsBotIdRoute;
   AuthenticatedBotsIndexRoute: typeof AuthenticatedBotsIndexRoute;
   AuthenticatedContactsIndexRoute: typeof AuthenticatedContactsIndexRoute;
+  AuthenticatedFlowsIndexRoute: typeof AuthenticatedFlowsIndexRoute;
+  AuthenticatedFlowsFlowIdEditRoute: typeof AuthenticatedFlowsFlowIdEditRoute;
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedBroadcastsRoute: AuthenticatedBroadcastsRoute,
   AuthenticatedChatRoute: AuthenticatedChatRoute,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
-  AuthenticatedFlowsRoute: AuthenticatedFlowsRoute,
   AuthenticatedFunnelsRoute: AuthenticatedFunnelsRoute,
   AuthenticatedPixelsRoute: AuthenticatedPixelsRoute,
   AuthenticatedBotsBotIdRoute: AuthenticatedBotsBotIdRoute,
@@ -348,6 +368,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedContactsBotIdRoute: AuthenticatedContactsBotIdRoute,
   AuthenticatedBotsIndexRoute: AuthenticatedBotsIndexRoute,
   AuthenticatedContactsIndexRoute: AuthenticatedContactsIndexRoute,
+  AuthenticatedFlowsIndexRoute: AuthenticatedFlowsIndexRoute,
+  AuthenticatedFlowsFlowIdEditRoute: AuthenticatedFlowsFlowIdEditRoute,
 };
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -15,4 +15,9 @@ export const queryKeys = {
     detail: (channelId: string) => [...queryKeys.channels.all, 'detail', channelId] as const,
     welcome: (channelId: string) => [...queryKeys.channels.all, 'welcome', channelId] as const,
   },
+  flows: {
+    all: ['flows'] as const,
+    list: (botId?: string) => [...queryKeys.flows.all, 'list', botId ?? 'all'] as const,
+    detail: (flowId: string) => [...queryKeys.flows.all, 'detail', flowId] as const,
+  },
 };

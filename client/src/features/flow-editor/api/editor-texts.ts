@@ -1,0 +1,31 @@
+/** pt-BR texts of the editor (part 2 §2, §8), verbatim. */
+export const EDITOR_TOASTS = {
+  loadError: 'Erro ao carregar fluxo',
+  updateFlowError: 'Erro ao atualizar fluxo',
+  addNodeSuccess: 'Nó adicionado!',
+  addNodeError: 'Erro ao adicionar nó',
+  updateNodeSuccess: 'Nó atualizado!',
+  updateNodeError: 'Erro ao atualizar nó',
+  deleteNodeSuccess: 'Nó removido!',
+  deleteNodeError: 'Erro ao deletar nó',
+  connectSuccess: 'Conexão criada!',
+  connectError: 'Erro ao criar conexão',
+  disconnectError: 'Erro ao deletar conexão',
+  saveSuccess: 'Fluxo salvo com sucesso!',
+  saveError: 'Erro ao salvar fluxo',
+  enabled: 'Fluxo ativado',
+  disabled: 'Fluxo desativado',
+  toggleError: 'Erro ao atualizar status do fluxo',
+  renameSuccess: 'Nome atualizado!',
+  renameError: 'Erro ao atualizar nome',
+} as const;
+
+export const EDITOR_TEXTS = {
+  notFound: 'Fluxo não encontrado',
+  removeConnection: 'Deseja remover esta conexão?',
+  removeNode: 'Deseja realmente excluir este nó?',
+  imageError: 'Erro ao carregar imagem',
+  videoError: 'Erro ao carregar vídeo',
+  noMedia: 'Nenhuma mídia configurada',
+  connectHint: 'Arraste da bolinha de um nó até outro nó para conectá-los.',
+} as const;

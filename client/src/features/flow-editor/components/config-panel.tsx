@@ -1,0 +1,70 @@
+import { Save, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import type { FlowNode } from '../../../../../shared/flows/graph.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from './panel/controls.tsx';
+import { ButtonsFields } from './panel/buttons-fields.tsx';
+import { HttpFields } from './panel/http-fields.tsx';
+import { DelayFields, IfElseFields, RandomFields } from './panel/logic-fields.tsx';
+import { MediaFields } from './panel/media-fields.tsx';
+import { MessageFields } from './panel/message-fields.tsx';
+import { TriggerFields } from './panel/trigger-fields.tsx';
+
+type Props = {
+  node: FlowNode;
+  onSave: (patch: { label: string; config: Record<string, unknown> }) => void;
+  onDelete: () => void;
+  onClose: () => void;
+};
+
+/** The right panel (part 2 §4): the selected node's data as a draft; Salvar writes it back to the node. */
+export function ConfigPanel({ node, onSave, onDelete, onClose }: Props) {
+  const [label, setLabel] = useState(node.label);
+  const [config, setConfig] = useState(node.config);
+  const set = (key: string, value: unknown) => setConfig((c) => ({ ...c, [key]: value }));
+  const draft = { config, set };
+  return (
+    <aside aria-label="Configuração do nó" className="flex w-80 shrink-0 flex-col border-l border-slate-200 bg-white">
+      <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
+        <h2 className="text-sm font-semibold text-slate-900">Configurar nó</h2>
+        <button type="button" aria-label="Fechar painel" className="rounded p-1 text-slate-400 hover:bg-slate-100" onClick={onClose}>
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+      <div className="flex-1 space-y-3 overflow-y-auto px-4 py-3">
+        <TextField label="Nome do nó" value={label} onChange={setLabel} />
+        <Fields subType={node.subType} draft={draft} />
+      </div>
+      <div className="flex gap-2 border-t border-slate-100 px-4 py-3">
+        <Button size="sm" className="flex-1" icon={<Save aria-hidden="true" className="size-4" />} onClick={() => onSave({ label: label.trim() || node.label, config })}>
+          Salvar nó
+        </Button>
+        <Button size="sm" variant="outline" className="text-red-600" icon={<Trash2 aria-hidden="true" className="size-4" />} onClick={onDelete}>
+          Excluir
+        </Button>
+      </div>
+    </aside>
+  );
+}
+
+function Fields({ subType, draft }: { subType: string; draft: { config: Record<string, unknown>; set: (key: string, value: unknown) => void } }) {
+  if (subType.startsWith('trigger_')) return <TriggerFields subType={subType} {...draft} />;
+  switch (subType) {
+    case 'send_text':
+      return <MessageFields {...draft} />;
+    case 'send_media':
+      return <MediaFields {...draft} />;
+    case 'send_buttons':
+      return <ButtonsFields {...draft} />;
+    case 'delay':
+      return <DelayFields {...draft} />;
+    case 'if_else':
+      return <IfElseFields {...draft} />;
+    case 'random':
+      return <RandomFields {...draft} />;
+    case 'http_request':
+      return <HttpFields {...draft} />;
+    default:
+      return <p className="text-sm text-slate-500">Tipo de nó desconhecido.</p>;
+  }
+}

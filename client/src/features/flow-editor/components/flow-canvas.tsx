@@ -1,0 +1,151 @@
+/**
+ * The canvas (part 2 §2): @xyflow/react in controlled mode over the editor's graph. Snap 15, zoom 0.2–2 starting
+ * at 0.8, smooth-step animated edges, minimap 200×150 coloured by type. Deleting goes through the confirmations,
+ * so xyflow's own delete key is off; only visible elements are rendered so big flows pan smoothly.
+ */
+import {
+  Background, BackgroundVariant, Controls, MiniMap, ReactFlow,
+  type Connection, type Edge, type EdgeChange, type NodeChange, type OnNodeDrag,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useCallback, useMemo, useRef } from 'react';
+import type { FlowConnection } from '../../../../../shared/flows/graph.ts';
+import type { XY } from '../model/graph-actions.ts';
+import { createEdgeMapper, createNodeMapper, type CardNode } from '../model/xyflow-mapping.ts';
+import type { FlowEditor } from '../hooks/use-flow-editor.ts';
+import { CanvasStatus } from './canvas-status.tsx';
+import { FlowNodeCard } from './flow-node-card.tsx';
+import { typeColor } from './node-appearance.tsx';
+
+const NODE_TYPES = { flowNode: FlowNodeCard };
+const SNAP: [number, number] = [15, 15];
+const MINIMAP_STYLE = { width: 200, height: 150 };
+
+export type Selection = { nodes: ReadonlySet<string>; edges: ReadonlySet<string> };
+
+type Props = {
+  flowId: string;
+  editor: FlowEditor;
+  selection: Selection;
+  onSelectionChange: (next: (current: Selection) => Selection) => void;
+  onEdgeClick: (connection: FlowConnection) => void;
+};
+
+const withChange = (set: ReadonlySet<string>, id: string, on: boolean) => {
+  if (set.has(id) === on) return set;
+  const next = new Set(set);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+};
+
+export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdgeClick }: Props) {
+  const { graph } = editor;
+  const mapNodes = useMemo(createNodeMapper, []);
+  const mapEdges = useMemo(createEdgeMapper, []);
+  const nodes = useMemo(() => mapNodes(graph.nodes, selection.nodes), [mapNodes, graph.nodes, selection.nodes]);
+  const nodeIds = useMemo(() => new Set(graph.nodes.map((n) => n.id)), [graph.nodes]);
+  const edges = useMemo(() => mapEdges(graph.connections, nodeIds, selection.edges), [mapEdges, graph.connections, nodeIds, selection.edges]);
+  const dragStart = useRef(new Map<string, XY>());
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<CardNode>[]) => {
+      const positions = new Map<string, XY>();
+      for (const change of changes) {
+        if (change.type === 'position' && change.position) positions.set(change.id, change.position);
+        if (change.type === 'select') onSelectionChange((s) => ({ ...s, nodes: withChange(s.nodes, change.id, change.selected) }));
+      }
+      if (positions.size > 0) editor.setPositions(positions);
+    },
+    [editor, onSelectionChange],
+  );
+
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange<Edge>[]) => {
+      for (const change of changes) {
+        if (change.type === 'select') onSelectionChange((s) => ({ ...s, edges: withChange(s.edges, change.id, change.selected) }));
+      }
+    },
+    [onSelectionChange],
+  );
+
+  const onNodeDragStart: OnNodeDrag<CardNode> = useCallback((_event, _node, dragged) => {
+    dragStart.current = new Map(dragged.map((n) => [n.id, { ...n.position }]));
+  }, []);
+
+  const onNodeDragStop: OnNodeDrag<CardNode> = useCallback(
+    (_event, _node, dragged) => {
+      const moves = dragged.flatMap((n) => {
+        const from = dragStart.current.get(n.id);
+        return from && (from.x !== n.position.x || from.y !== n.position.y) ? [{ nodeId: n.id, from, to: { ...n.position } }] : [];
+      });
+      if (moves.length > 0) editor.recordMove({ kind: 'move', moves });
+    },
+    [editor],
+  );
+
+  const onConnect = useCallback(
+    (params: Connection) => {
+      const sourceHandle = params.sourceHandle ?? 'default';
+      const targetHandle = params.targetHandle ?? 'default';
+      if (params.source === params.target) return;
+      const exists = editor.graphRef.current.connections.some(
+        (c) => c.sourceNodeId === params.source && c.targetNodeId === params.target && c.sourceHandle === sourceHandle,
+      );
+      if (exists) return;
+      const connection: FlowConnection = {
+        id: crypto.randomUUID(),
+        flowId,
+        sourceNodeId: params.source,
+        targetNodeId: params.target,
+        sourceHandle,
+        targetHandle,
+        label: null,
+        createdAt: new Date().toISOString(),
+      };
+      void editor.dispatch({ kind: 'connect', connection });
+    },
+    [editor, flowId],
+  );
+
+  const handleEdgeClick = useCallback(
+    (_event: unknown, edge: Edge) => {
+      const connection = editor.graphRef.current.connections.find((c) => c.id === edge.id);
+      if (connection) onEdgeClick(connection);
+    },
+    [editor, onEdgeClick],
+  );
+
+  return (
+    <div className="relative h-full w-full" data-testid="flow-canvas">
+      <ReactFlow<CardNode, Edge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={NODE_TYPES}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onNodeDragStart={onNodeDragStart}
+        onNodeDragStop={onNodeDragStop}
+        onConnect={onConnect}
+        onEdgeClick={handleEdgeClick}
+        snapToGrid
+        snapGrid={SNAP}
+        minZoom={0.2}
+        maxZoom={2}
+        defaultViewport={{ x: 40, y: 40, zoom: 0.8 }}
+        connectionRadius={20}
+        reconnectRadius={10}
+        deleteKeyCode={null}
+        multiSelectionKeyCode="Shift"
+        disableKeyboardA11y
+        onlyRenderVisibleElements
+        proOptions={{ hideAttribution: true }}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={15} />
+        <Controls showInteractive={false} />
+        <MiniMap style={MINIMAP_STYLE} nodeColor={(node: CardNode) => typeColor(node.data.node.type)} pannable zoomable />
+      </ReactFlow>
+      <CanvasStatus nodes={graph.nodes.length} connections={graph.connections.length} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { Trash2 } from 'lucide-react';
+import { memo } from 'react';
+import { cn } from '../../../lib/cn.ts';
+import type { CardNode } from '../model/xyflow-mapping.ts';
+import { useEditorContext } from './editor-context.ts';
+import { NodeCardBody } from './node-card-body.tsx';
+import { subtypeIcon, typeColor } from './node-appearance.tsx';
+
+const HANDLE = '!size-3 !border-2 !border-white';
+
+/** A node card (part 2 §2): 280 px, header with icon, label and visits, a body per subtype, delete on hover. */
+export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeProps<CardNode>) {
+  const { node } = data;
+  const { requestNodeDelete } = useEditorContext();
+  const Icon = subtypeIcon(node.subType);
+  const color = typeColor(node.type);
+  return (
+    <div
+      data-testid="flow-node"
+      data-subtype={node.subType}
+      aria-label={node.label}
+      className={cn('group relative w-[280px] rounded-xl border-2 bg-white text-left shadow-sm', selected ? 'border-brand-500 shadow-md' : 'border-slate-200')}
+    >
+      {node.type !== 'trigger' && <Handle type="target" position={Position.Top} id="default" className={cn(HANDLE, '!bg-slate-500')} />}
+      <div className="flex items-center gap-2 rounded-t-[10px] px-3 py-2 text-white" style={{ background: color }}>
+        <Icon aria-hidden="true" className="size-4 shrink-0" />
+        <span className="min-w-0 flex-1 truncate text-sm font-semibold">{node.label}</span>
+        <span title="Visitas" className="rounded-full bg-white/25 px-2 text-xs font-medium">
+          0
+        </span>
+      </div>
+      <NodeCardBody node={node} />
+      <button
+        type="button"
+        aria-label="Excluir nó"
+        className="nodrag absolute -top-3 -right-3 hidden size-7 items-center justify-center rounded-full bg-red-600 text-white shadow group-hover:flex"
+        onClick={(event) => {
+          event.stopPropagation();
+          requestNodeDelete(node.id);
+        }}
+      >
+        <Trash2 aria-hidden="true" className="size-3.5" />
+      </button>
+      <Handle type="source" position={Position.Bottom} id="default" className={cn(HANDLE, '!bg-blue-500')} />
+      {node.type === 'condition' && (
+        <>
+          <Handle type="source" position={Position.Right} id="true" title="Verdadeiro" className={cn(HANDLE, '!bg-green-500')} />
+          <Handle type="source" position={Position.Left} id="false" title="Falso" className={cn(HANDLE, '!bg-red-500')} />
+        </>
+      )}
+    </div>
+  );
+});

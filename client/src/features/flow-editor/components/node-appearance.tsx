@@ -1,0 +1,34 @@
+import {
+  Box, Clock, Funnel, GitBranch, Globe, Image, LayoutList, MessageCircle, MessageSquare, MousePointerClick, Shuffle, Terminal, UserCog, UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
+import type { NodeType } from '../../../../../shared/flows/node-catalog.ts';
+
+/** One colour per node type: card header, library entry and minimap (part 2 §2 "minimap coloured by type"). */
+export const TYPE_COLORS: Record<NodeType, string> = {
+  trigger: '#10b981',
+  action: '#3b82f6',
+  condition: '#f59e0b',
+  integration: '#ec4899',
+};
+
+const ICONS: Record<string, LucideIcon> = {
+  trigger_message: MessageSquare,
+  trigger_command: Terminal,
+  trigger_contact_created: UserPlus,
+  trigger_contact_updated: UserCog,
+  trigger_contact_from_funnel: Funnel,
+  trigger_button_clicked: MousePointerClick,
+  send_text: MessageCircle,
+  send_media: Image,
+  send_buttons: LayoutList,
+  delay: Clock,
+  if_else: GitBranch,
+  random: Shuffle,
+  http_request: Globe,
+};
+
+/** An unknown subtype gets the default icon (part 2 §5). */
+export const subtypeIcon = (subType: string): LucideIcon => ICONS[subType] ?? Box;
+
+export const typeColor = (type: string) => (type in TYPE_COLORS ? TYPE_COLORS[type as NodeType] : '#64748b');

@@ -1,0 +1,38 @@
+import { WATCH_FIELDS } from '../../../../../../shared/flows/node-configs.ts';
+import { str, TextField, type ConfigDraft } from './controls.tsx';
+import { WATCH_FIELD_LABELS } from './field-labels.ts';
+
+/** Trigger subtypes (part 2 §3): pattern, command, watched contact fields, funnel, button data. */
+export function TriggerFields({ subType, config, set }: ConfigDraft & { subType: string }) {
+  switch (subType) {
+    case 'trigger_message':
+      return <TextField label="Texto que dispara (* para qualquer)" value={str(config.pattern)} onChange={(v) => set('pattern', v)} />;
+    case 'trigger_command':
+      return <TextField label="Comando" value={str(config.command)} placeholder="/start" onChange={(v) => set('command', v)} />;
+    case 'trigger_contact_updated': {
+      const fields = Array.isArray(config.watchFields) ? config.watchFields.map(String) : [];
+      return (
+        <fieldset>
+          <legend className="mb-1 text-xs font-medium text-slate-600">Campos observados</legend>
+          {WATCH_FIELDS.map((field) => (
+            <label key={field} className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                className="accent-brand-600"
+                checked={fields.includes(field)}
+                onChange={() => set('watchFields', fields.includes(field) ? fields.filter((f) => f !== field) : [...fields, field])}
+              />
+              {WATCH_FIELD_LABELS[field]}
+            </label>
+          ))}
+        </fieldset>
+      );
+    }
+    case 'trigger_contact_from_funnel':
+      return <TextField label="ID do funil" value={str(config.funnelId)} onChange={(v) => set('funnelId', v)} />;
+    case 'trigger_button_clicked':
+      return <TextField label="Dados do botão (callback)" value={str(config.buttonData)} onChange={(v) => set('buttonData', v)} />;
+    default:
+      return <p className="text-sm text-slate-500">Este gatilho não tem configuração.</p>;
+  }
+}

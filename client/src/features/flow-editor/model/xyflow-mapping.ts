@@ -1,0 +1,89 @@
+/**
+ * Stored graph → @xyflow/react nodes and edges. Mapped objects are cached per source object: when one node moves,
+ * only that node gets a new object, so xyflow and the memoised cards skip the other 499 (a 500-node flow pans
+ * and drags without re-rendering every card).
+ */
+import { MarkerType, type Edge, type Node } from '@xyflow/react';
+import { buttonHandleId, isFlowButton, type FlowButton } from '../../../../../shared/flows/buttons.ts';
+import type { FlowConnection, FlowNode } from '../../../../../shared/flows/graph.ts';
+
+export const NODE_WIDTH = 280;
+export const BUTTON_EDGE_COLOR = '#a855f7';
+export const EDGE_COLOR = '#3b82f6';
+export const EDGE_MARKER_SIZE = 20;
+
+export type CardData = { node: FlowNode };
+export type CardNode = Node<CardData, 'flowNode'>;
+
+export function edgeColor(sourceHandle: string | null | undefined) {
+  return sourceHandle?.startsWith('button_') ? BUTTON_EDGE_COLOR : EDGE_COLOR;
+}
+
+export function toEdge(connection: FlowConnection): Edge {
+  const color = edgeColor(connection.sourceHandle);
+  return {
+    id: connection.id,
+    source: connection.sourceNodeId,
+    target: connection.targetNodeId,
+    sourceHandle: connection.sourceHandle,
+    targetHandle: connection.targetHandle,
+    type: 'smoothstep',
+    animated: true,
+    markerEnd: { type: MarkerType.ArrowClosed, width: EDGE_MARKER_SIZE, height: EDGE_MARKER_SIZE, color },
+    style: { stroke: color, strokeWidth: 2 },
+    ...(connection.label ? { label: connection.label } : {}),
+  };
+}
+
+/** The buttons of a send_buttons config, as rows (anything malformed reads as no buttons). */
+export function buttonRows(config: Record<string, unknown>): FlowButton[][] {
+  const rows = config.buttons;
+  if (!Array.isArray(rows)) return [];
+  return rows.filter(Array.isArray).map((row: unknown[]) =>
+    row.map((b) => ({
+      text: String(Reflect.get(Object(b), 'text') ?? ''),
+      type: Reflect.get(Object(b), 'type') === 'url' ? 'url' : 'callback',
+      value: String(Reflect.get(Object(b), 'value') ?? ''),
+    })),
+  );
+}
+
+/** Source handles of a node besides `default`: true/false on conditions, one per flow_ button (part 2 §2). */
+export function extraSourceHandles(node: FlowNode): string[] {
+  if (node.type === 'condition') return ['true', 'false'];
+  if (node.subType !== 'send_buttons') return [];
+  return buttonRows(node.config).flatMap((row, r) => row.flatMap((button, i) => (isFlowButton(button) ? [buttonHandleId(r, i)] : [])));
+}
+
+export function createNodeMapper() {
+  const cache = new Map<string, { source: FlowNode; selected: boolean; mapped: CardNode }>();
+  return (nodes: FlowNode[], selected: ReadonlySet<string>): CardNode[] => {
+    const seen = new Set<string>();
+    const mapped = nodes.map((node) => {
+      seen.add(node.id);
+      const isSelected = selected.has(node.id);
+      const hit = cache.get(node.id);
+      if (hit && hit.source === node && hit.selected === isSelected) return hit.mapped;
+      const next: CardNode = { id: node.id, type: 'flowNode', position: node.position, data: { node }, selected: isSelected, width: NODE_WIDTH };
+      cache.set(node.id, { source: node, selected: isSelected, mapped: next });
+      return next;
+    });
+    for (const id of cache.keys()) if (!seen.has(id)) cache.delete(id);
+    return mapped;
+  };
+}
+
+/** Edges whose ends are missing are left out with a warning (part 2 §4), never a crash. */
+export function createEdgeMapper() {
+  const cache = new WeakMap<FlowConnection, Edge>();
+  return (connections: FlowConnection[], nodeIds: ReadonlySet<string>, selected: ReadonlySet<string>): Edge[] =>
+    connections.flatMap((connection) => {
+      if (!nodeIds.has(connection.sourceNodeId) || !nodeIds.has(connection.targetNodeId)) {
+        console.warn('Conexão sem nó de origem ou destino ignorada', connection.id);
+        return [];
+      }
+      const edge = cache.get(connection) ?? toEdge(connection);
+      cache.set(connection, edge);
+      return [selected.has(connection.id) ? { ...edge, selected: true } : edge];
+    });
+}

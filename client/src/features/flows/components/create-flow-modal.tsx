@@ -1,0 +1,96 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { EXECUTION_CONTEXTS } from '../../../../../shared/flows/schemas.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { controlClasses, Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useCreateFlow } from '../api/create-flow.ts';
+import { CONTEXT_LABELS } from '../api/flow-texts.ts';
+import { useModalBots } from '../api/get-modal-options.ts';
+import { toCreateFlowInput, useCreateFlowForm } from '../hooks/use-create-flow-form.ts';
+import { ChannelPicker } from './channel-picker.tsx';
+
+const FORM_ID = 'create-flow-form';
+
+/** Part 1 §2 create-flow modal; on success it opens the editor of the returned flow. */
+export function CreateFlowModal({ open, onClose, initialBotId }: { open: boolean; onClose: () => void; initialBotId?: string }) {
+  const navigate = useNavigate();
+  const state = useCreateFlowForm(initialBotId);
+  const { form, errors } = state;
+  // An error shows once its field was changed; the disabled submit already says "not yet" before that.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const touch = (field: string) => setTouched((fields) => (fields.has(field) ? fields : new Set([...fields, field])));
+  const bots = useModalBots(open);
+  const createFlow = useCreateFlow({
+    onSuccess: (flow) => {
+      close();
+      void navigate({ to: '/flows/$flowId/edit', params: { flowId: flow.id } });
+    },
+  });
+  const show = (field: string) => (touched.has(field) ? errors[field] : undefined);
+
+  function close() {
+    state.reset(initialBotId);
+    setTouched(new Set());
+    onClose();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.valid) createFlow.mutate(toCreateFlowInput(form));
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={() => !createFlow.isPending && close()}
+      title="Criar Fluxo"
+      description="Escolha o bot e onde o fluxo pode ser executado."
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={createFlow.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" form={FORM_ID} loading={createFlow.isPending} disabled={!state.valid}>
+            Criar Fluxo
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} noValidate onSubmit={onSubmit} className="space-y-4">
+        <Field label="Bot" required error={show('botId')}>
+          {(control) => (
+            <select {...control} className={`${controlClasses(Boolean(show('botId')))} h-11`} value={form.botId} onChange={(e) => (touch('botId'), state.setBot(e.target.value))}>
+              <option value="">Selecione um bot</option>
+              {(bots.data ?? []).map((bot) => (
+                <option key={bot.id} value={bot.id}>
+                  {bot.name} (@{bot.username})
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Input label="Nome do fluxo" required value={form.name} error={show('name')} data-autofocus onChange={(e) => (touch('name'), state.setName(e.target.value))} />
+        <Textarea label="Descrição" rows={2} value={form.description} onChange={(e) => state.setDescription(e.target.value)} />
+        <fieldset>
+          <legend className="mb-1.5 text-sm font-medium text-slate-700">Contextos de execução</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {EXECUTION_CONTEXTS.map((context) => (
+              <label key={context} className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-700">
+                <input type="checkbox" className="size-4 accent-brand-600" checked={form.executionContexts.includes(context)} onChange={() => (touch('executionContexts'), touch('allowedChannelIds'), state.toggleContext(context))} />
+                {CONTEXT_LABELS[context]}
+              </label>
+            ))}
+          </div>
+          {show('executionContexts') && <p className="mt-1.5 text-sm text-red-600">{show('executionContexts')}</p>}
+        </fieldset>
+        {form.executionContexts.includes('channel') && (
+          <ChannelPicker botId={form.botId} selected={form.allowedChannelIds} onToggle={(id) => (touch('allowedChannelIds'), state.toggleChannel(id))} error={show('allowedChannelIds')} />
+        )}
+      </form>
+    </Modal>
+  );
+}

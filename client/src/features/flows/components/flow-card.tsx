@@ -1,0 +1,70 @@
+import { Link } from '@tanstack/react-router';
+import { Pencil, Trash2, Workflow } from 'lucide-react';
+import { useId } from 'react';
+import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
+import { buttonClasses, Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
+
+type Props = { flow: FlowSummary; onRemove: (flow: FlowSummary) => void; onToggle: (flow: FlowSummary, enabled: boolean) => void; toggling: boolean };
+
+/** One flow of the list (part 1 §2): name, description, Ativo/Inativo, trigger type, edit, remove, toggle (decisions §5). */
+export function FlowCard({ flow, onRemove, onToggle, toggling }: Props) {
+  const titleId = useId();
+  return (
+    <Card className="flex h-full flex-col p-5" role="article" aria-labelledby={titleId}>
+      <div className="flex items-start gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+          <Workflow aria-hidden="true" className="size-6" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="truncate font-semibold text-slate-900">
+            {flow.name}
+          </h3>
+          {flow.description && <p className="line-clamp-2 text-sm text-slate-500">{flow.description}</p>}
+        </div>
+        <span
+          className={cn(
+            'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1',
+            flow.enabled ? 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' : 'bg-slate-100 text-slate-600 ring-slate-500/20',
+          )}
+        >
+          {flow.enabled ? 'Ativo' : 'Inativo'}
+        </span>
+      </div>
+      <dl className="mt-4 flex items-center justify-between gap-3 text-sm">
+        <div className="flex gap-1.5">
+          <dt className="text-slate-500">Gatilho:</dt>
+          <dd className="font-medium text-slate-700">{flow.triggerType ?? 'N/A'}</dd>
+        </div>
+        <label className="flex cursor-pointer items-center gap-2 text-slate-600">
+          <span>Ativo</span>
+          <input
+            type="checkbox"
+            role="switch"
+            aria-label={`Ativar fluxo ${flow.name}`}
+            className="size-4 accent-brand-600"
+            checked={flow.enabled}
+            disabled={toggling}
+            onChange={(event) => onToggle(flow, event.target.checked)}
+          />
+        </label>
+      </dl>
+      <div className="mt-auto flex items-center gap-2 pt-5">
+        <Link to="/flows/$flowId/edit" params={{ flowId: flow.id }} className={buttonClasses({ variant: 'outline', size: 'sm', className: 'flex-1' })}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Editar Fluxo
+        </Link>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-600 hover:bg-red-50 hover:text-red-700"
+          icon={<Trash2 aria-hidden="true" className="size-4" />}
+          onClick={() => onRemove(flow)}
+        >
+          Remover
+        </Button>
+      </div>
+    </Card>
+  );
+}
