@@ -31,7 +31,7 @@ export function EditorWorkspace({ flow }: { flow: FlowDetail }) {
     (subType: NodeSubType) => {
       const box = canvasRef.current?.getBoundingClientRect();
       const center = box ? screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 };
-      const node = newNode(flow.id, subType, randomPositionAround(center), editor.graphRef.current.nodes.length);
+      const node = newNode(flow.id, subType, randomPositionAround(center, editor.graphRef.current.nodes.map((n) => n.position)), editor.graphRef.current.nodes.length);
       void editor.dispatch({ kind: 'addNode', node, connections: [] });
       setSelection({ nodes: new Set([node.id]), edges: new Set() });
     },

@@ -20,8 +20,17 @@ export function newNode(flowId: string, subType: NodeSubType, position: XY, orde
   };
 }
 
-/** "A random position" (part 2 §2), kept inside the visible area around its centre so the new node is seen. */
-export function randomPositionAround(center: XY, spread = 240): XY {
-  const jitter = () => Math.round((Math.random() - 0.5) * spread);
-  return { x: center.x - 140 + jitter(), y: center.y - 60 + jitter() };
+/**
+ * "A random position" (part 2 §2) around the visible centre, so the new node is seen: of a few random candidates
+ * the one farthest from existing nodes wins, so a new card rarely lands on top of another.
+ */
+export function randomPositionAround(center: XY, existing: XY[] = [], random: () => number = Math.random): XY {
+  const candidate = (): XY => ({ x: Math.round(center.x - 140 + (random() - 0.5) * 480), y: Math.round(center.y - 60 + (random() - 0.5) * 320) });
+  const clearance = (p: XY) => Math.min(Infinity, ...existing.map((e) => Math.hypot((e.x - p.x) / 2, e.y - p.y)));
+  let best = candidate();
+  for (let i = 0; i < 12 && existing.length > 0; i++) {
+    const next = candidate();
+    if (clearance(next) > clearance(best)) best = next;
+  }
+  return best;
 }

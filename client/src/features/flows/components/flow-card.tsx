@@ -37,8 +37,7 @@ export function FlowCard({ flow, onRemove, onToggle, toggling }: Props) {
           <dt className="text-slate-500">Gatilho:</dt>
           <dd className="font-medium text-slate-700">{flow.triggerType ?? 'N/A'}</dd>
         </div>
-        <label className="flex cursor-pointer items-center gap-2 text-slate-600">
-          <span>Ativo</span>
+        <label className="flex cursor-pointer items-center gap-2 text-slate-600" title="Ativar ou desativar">
           <input
             type="checkbox"
             role="switch"

@@ -1,0 +1,140 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createBotByApi, registerByApi } from './support/accounts.ts';
+import { emulator } from './support/emulator.ts';
+import { signInThroughUi } from './support/ui.ts';
+
+const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
+const card = (page: Page, subType: string) => page.locator(`[data-testid="flow-node"][data-subtype="${subType}"]`);
+const handle = (node: Locator, selector: string) => node.locator(`.react-flow__handle${selector}`);
+
+async function center(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('element has no box');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** A real pointer drag with intermediate moves, as xyflow needs for node drags and handle connections. */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 8 });
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Moves a card by its header to a spot of the canvas, so the handles of different cards never overlap. */
+async function place(page: Page, node: Locator, at: { x: number; y: number }) {
+  const canvas = await page.getByTestId('flow-canvas').boundingBox();
+  const box = await node.boundingBox();
+  if (!canvas || !box) throw new Error('no canvas');
+  await drag(page, { x: box.x + 40, y: box.y + 12 }, { x: canvas.x + at.x + 40, y: canvas.y + at.y + 12 });
+}
+
+async function connect(page: Page, from: Locator, to: Locator) {
+  await drag(page, await center(from), await center(to));
+}
+
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+test('cria um fluxo pelo modal, monta /start → botões → texto no editor, salva e recarrega', async ({ page, request }) => {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot de Fluxos');
+  await createBotByApi(request, session.tokens.accessToken, bot.token);
+  await signInThroughUi(page, account);
+
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Fluxos' }).click();
+  await page.getByRole('button', { name: 'Criar Fluxo', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Criar Fluxo' });
+  const submit = dialog.getByRole('button', { name: 'Criar Fluxo' });
+  await expect(submit).toBeDisabled();
+  await expect(dialog.getByRole('checkbox', { name: 'Privado' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Grupos', exact: true })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Supergrupos' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Canais' })).not.toBeChecked();
+  await dialog.getByLabel('Bot').selectOption({ label: `Bot de Fluxos (@${bot.username})` });
+  await dialog.getByLabel('Nome do fluxo').fill('Atendimento');
+  await dialog.getByRole('checkbox', { name: 'Canais' }).check();
+  await expect(dialog.getByText('Selecione pelo menos um channel quando o contexto "Canais" estiver ativo')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: 'Canais' }).uncheck();
+  await dialog.getByLabel('Descrição').fill('Responde ao /start');
+  await submit.click();
+  await expect(toast(page, 'Fluxo criado com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL(/\/flows\/[0-9a-f-]{36}\/edit$/);
+  const flowId = /\/flows\/([0-9a-f-]{36})\/edit/.exec(page.url())?.[1] ?? '';
+
+  const library = page.getByRole('navigation', { name: 'Biblioteca de nós' });
+  const panel = page.getByRole('complementary', { name: 'Configuração do nó' });
+
+  await library.getByRole('button', { name: 'Comando' }).click();
+  await expect(toast(page, 'Nó adicionado!')).toBeVisible();
+  await expect(panel.getByLabel('Comando')).toHaveValue('/start');
+  await place(page, card(page, 'trigger_command'), { x: 60, y: 60 });
+
+  await library.getByRole('button', { name: 'Enviar botões' }).click();
+  await panel.getByLabel('Mensagem').fill('Como podemos ajudar?');
+  await panel.getByLabel('Texto do botão 1').fill('Saber mais');
+  await expect(panel.getByLabel('Tipo')).toHaveValue('flow');
+  await panel.getByRole('button', { name: 'Salvar nó' }).click();
+  await expect(toast(page, 'Nó atualizado!')).toBeVisible();
+  await place(page, card(page, 'send_buttons'), { x: 60, y: 260 });
+
+  await library.getByRole('button', { name: 'Enviar texto' }).click();
+  await panel.getByLabel('Mensagem').fill('Obrigado pelo interesse!');
+  await panel.getByRole('button', { name: 'Salvar nó' }).click();
+  await expect(card(page, 'send_text')).toContainText('Obrigado pelo interesse!');
+  await place(page, card(page, 'send_text'), { x: 420, y: 480 });
+  await expect(page.getByText('3 nós · 0 conexões')).toBeVisible();
+  await expect(page.getByText('Arraste da bolinha de um nó até outro nó para conectá-los.')).toBeVisible();
+
+  await connect(page, handle(card(page, 'trigger_command'), '.source[data-handleid="default"]'), handle(card(page, 'send_buttons'), '.target'));
+  await expect(toast(page, 'Conexão criada!')).toBeVisible();
+  await connect(page, handle(card(page, 'send_buttons'), '[data-handleid="button_0_0"]'), handle(card(page, 'send_text'), '.target'));
+  await expect(page.getByText('3 nós · 2 conexões')).toBeVisible();
+  await expect(page.locator('.react-flow__edge path[style*="168, 85, 247"], .react-flow__edge path[style*="#a855f7"]').first()).toBeAttached();
+
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(toast(page, 'Fluxo salvo com sucesso!')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('3 nós · 2 conexões')).toBeVisible();
+  await expect(card(page, 'send_text')).toContainText('Obrigado pelo interesse!');
+  await expect(card(page, 'send_buttons')).toContainText('Saber mais');
+  const stored = await request.get(`/api/flows/${flowId}`, { headers: { Authorization: `Bearer ${session.tokens.accessToken}` } });
+  const flow = (await stored.json()).data.flow as { nodes: { id: string; subType: string; config: { buttons?: { value: string }[][] } }[] };
+  const text = flow.nodes.find((n) => n.subType === 'send_text');
+  const menu = flow.nodes.find((n) => n.subType === 'send_buttons');
+  expect(menu?.config.buttons?.[0]?.[0]?.value).toBe(`flow_${text?.id}`);
+});
+
+test('lista, ativa/desativa e remove fluxos com confirmação', async ({ page, request }) => {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot da Lista');
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  const headers = { Authorization: `Bearer ${session.tokens.accessToken}` };
+  await request.post('/api/flows', { headers, data: { name: 'Promoções', description: 'Ofertas da semana', botId, executionContexts: ['private'] } });
+  await signInThroughUi(page, account);
+
+  await page.goto(`/flows?botId=${botId}`);
+  const flowCard = page.getByRole('article', { name: 'Promoções' });
+  await expect(flowCard.getByText('Ofertas da semana')).toBeVisible();
+  await expect(flowCard.getByText('Ativo', { exact: true })).toBeVisible();
+  await expect(flowCard.getByText('MESSAGE')).toBeVisible();
+  await flowCard.getByRole('switch').click();
+  await expect(toast(page, 'Fluxo desativado')).toBeVisible();
+  await expect(flowCard.getByText('Inativo', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Promoções' }).getByText('Inativo', { exact: true })).toBeVisible();
+
+  await page.getByRole('article', { name: 'Promoções' }).getByRole('button', { name: 'Remover' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remover fluxo' });
+  await expect(confirm.getByText('Tem certeza que deseja remover este fluxo?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Remover' }).click();
+  await expect(toast(page, 'Fluxo removido com sucesso!')).toBeVisible();
+  await expect(page.getByText('Nenhum fluxo criado')).toBeVisible();
+
+  await page.goto('/flows/00000000-0000-4000-8000-000000000000/edit');
+  await expect(page.getByText('Fluxo não encontrado')).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar para Fluxos' }).click();
+  await expect(page).toHaveURL(/\/flows$/);
+});
