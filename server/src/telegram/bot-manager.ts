@@ -5,24 +5,25 @@
  *   secret_token is derived from the server key, so nothing extra is stored).
  * - One process owns a bot's updates (Telegram answers 409 to a second poller): this manager is that owner.
  * - Telegram answering 401 switches the bot off with a reason the bot screens show (decisions §3).
- * - A runner that dies for another reason (409 conflict, a bug) is restarted after a pause, never in a loop.
+ * - A bot that fails to start (Telegram unreachable at boot) or whose runner dies (409 conflict, a bug) is
+ *   started again after a growing pause, never in a tight loop; a stopped or switched-off bot is not.
  * Stopping waits for the updates in flight, and aborts retry waits, so a shutdown is quick and leaves nothing.
  */
-import { run, type RunnerHandle } from '@grammyjs/runner';
-import { BotError, type Bot } from 'grammy';
+import { run } from '@grammyjs/runner';
+import { BotError } from 'grammy';
 import type { Sql } from '../db/client.ts';
-import { decryptSecret, deriveSecretHex, secretsEqual } from '../lib/crypto.ts';
+import { deriveSecretHex, secretsEqual } from '../lib/crypto.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { ResilienceOptions } from './api-resilience.ts';
 import type { BotRuntime } from './bot-runtime.ts';
-import { createChannelCache, type ChannelCache } from './channel-cache.ts';
+import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
 import { createContactJournal } from './contact-journal.ts';
-import { ALLOWED_UPDATES, createProductBot } from './create-bot.ts';
-import { RecentUpdates } from './recent-updates.ts';
+import { ALLOWED_UPDATES } from './create-bot.ts';
 import * as repo from './runtime-repository.ts';
 
 export const TOKEN_REJECTED_REASON = 'O Telegram recusou o token deste bot. Cadastre um token válido.';
 const RESTART_DELAY_MS = 5000;
+const MAX_RESTART_DELAY_MS = 5 * 60_000;
 
 export type BotManagerOptions = {
   sql: Sql;
@@ -36,24 +37,12 @@ export type BotManagerOptions = {
   retry?: Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'>;
 };
 
-type Entry = {
-  botId: string;
-  userId: string;
-  bot: Bot;
-  cache: ChannelCache;
-  stop: AbortController;
-  handle?: RunnerHandle;
-  inFlight: Set<Promise<void>>;
-  recent: RecentUpdates;
-  revoked: boolean;
-};
-
 export type BotManager = BotRuntime & { startAll(): Promise<void>; stopAll(): Promise<void>; flush(): Promise<void> };
 
 export function createBotManager(options: BotManagerOptions): BotManager {
   const { sql, logger } = options;
   const journal = createContactJournal(sql, logger);
-  const running = new Map<string, Entry>();
+  const running = new Map<string, BotEntry>();
   const starting = new Map<string, Promise<void>>();
   const restarts = new Map<string, ReturnType<typeof setTimeout>>();
   const secretOf = (botId: string) => deriveSecretHex(options.encryptionKey, `webhook:${botId}`);
@@ -63,56 +52,59 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     const row = await repo.findActiveBot(sql, botId);
     if (!row || closed || running.has(botId)) return;
     const log = logger.child({ botId });
-    const stop = new AbortController();
-    const cache = createChannelCache((chatId) => repo.loadChannelConfig(sql, botId, chatId));
-    const entry: Partial<Entry> & Pick<Entry, 'revoked'> = { revoked: false };
-    const bot = createProductBot({
-      token: decryptSecret(row.tokenEncrypted, options.encryptionKey),
-      apiRoot: options.apiRoot,
-      botInfo: row.botInfo ?? undefined,
-      deps: {
-        botId, userId: row.userId, sql, logger: log, journal, channels: cache,
-        channelsChanged: () => options.notify?.(row.userId, 'channels.changed', { botId }),
-      },
-      resilience: {
-        ...options.retry,
-        stopSignal: stop.signal,
-        onUnauthorized: () => {
-          entry.revoked = true;
-          void revoke(botId, row.userId);
-        },
-        onRetry: (method, reason, delayMs) => log.warn('chamada ao Telegram repetida', { method, reason, delayMs }),
-      },
+    const entry = createBotEntry({
+      row, sql, logger: log, journal, apiRoot: options.apiRoot, encryptionKey: options.encryptionKey, retry: options.retry,
+      onUnauthorized: () => void revoke(botId, row.userId),
+      channelsChanged: () => options.notify?.(row.userId, 'channels.changed', { botId }),
     });
-    await bot.init();
-    Object.assign(entry, { botId, userId: row.userId, bot, cache, stop, inFlight: new Set(), recent: new RecentUpdates() });
-    const ready = entry as Entry;
+    await entry.bot.init();
     if (options.webhookBaseUrl) {
-      await bot.api.setWebhook(`${options.webhookBaseUrl}/api/telegram/webhook/${botId}`, {
+      await entry.bot.api.setWebhook(`${options.webhookBaseUrl}/api/telegram/webhook/${botId}`, {
         secret_token: secretOf(botId),
         allowed_updates: [...ALLOWED_UPDATES],
       });
     } else {
       // A webhook left from an earlier configuration would make every getUpdates fail with 409.
-      await bot.api.deleteWebhook();
-      ready.handle = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES], timeout: 30 }, silent: true } });
-      void ready.handle.task()?.then(
-        () => afterRunnerEnd(ready, undefined),
-        (error: unknown) => afterRunnerEnd(ready, error),
+      await entry.bot.api.deleteWebhook();
+      const handle = run(entry.bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES], timeout: 30 }, silent: true } });
+      entry.handle = handle;
+      void handle.task()?.then(
+        () => afterRunnerEnd(entry, undefined),
+        (error: unknown) => afterRunnerEnd(entry, error),
       );
     }
-    running.set(botId, ready);
+    running.set(botId, entry);
     log.info('bot iniciado', { mode: options.webhookBaseUrl ? 'webhook' : 'polling' });
   }
 
-  function afterRunnerEnd(entry: Entry, error: unknown) {
-    if (running.get(entry.botId) !== entry || entry.stop.signal.aborted || entry.revoked || closed) return;
+  function afterRunnerEnd(entry: BotEntry, error: unknown) {
+    if (running.get(entry.botId) !== entry || entry.stop.signal.aborted || entry.state.revoked || closed) return;
     logger.error('recebimento de updates interrompido; reiniciando em instantes', { botId: entry.botId, error });
     running.delete(entry.botId);
-    restarts.set(entry.botId, setTimeout(() => {
-      restarts.delete(entry.botId);
-      void manager.start(entry.botId);
-    }, RESTART_DELAY_MS));
+    scheduleRestart(entry.botId, 0);
+  }
+
+  /** Telegram down at boot, a 409 from a stale poller…: try again later, slower each time, never in a tight loop. */
+  function scheduleRestart(botId: string, attempt: number) {
+    if (closed || restarts.has(botId)) return;
+    const delay = Math.min(MAX_RESTART_DELAY_MS, RESTART_DELAY_MS * 2 ** attempt);
+    restarts.set(botId, setTimeout(() => {
+      restarts.delete(botId);
+      void startAttempt(botId, attempt + 1);
+    }, delay));
+  }
+
+  function startAttempt(botId: string, attempt: number): Promise<void> {
+    const pending = starting.get(botId);
+    if (pending) return pending;
+    const task = startNow(botId)
+      .catch((error: unknown) => {
+        logger.error('falha ao iniciar bot; nova tentativa em instantes', { botId, error });
+        scheduleRestart(botId, attempt);
+      })
+      .finally(() => starting.delete(botId));
+    starting.set(botId, task);
+    return task;
   }
 
   async function revoke(botId: string, userId: string) {
@@ -122,31 +114,17 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     await manager.stop(botId, { forget: false });
   }
 
-  async function stopEntry(entry: Entry, forget: boolean) {
-    entry.stop.abort();
-    await entry.handle?.stop();
-    await Promise.allSettled([...entry.inFlight]);
-    if (forget && options.webhookBaseUrl) await entry.bot.api.deleteWebhook().catch(() => undefined);
-  }
-
   const manager: BotManager = {
-    async start(botId) {
-      const pending = starting.get(botId);
-      if (pending) return pending;
-      const task = startNow(botId)
-        .catch((error: unknown) => logger.error('falha ao iniciar bot', { botId, error }))
-        .finally(() => starting.delete(botId));
-      starting.set(botId, task);
-      return task;
-    },
+    start: (botId) => startAttempt(botId, 0),
     async stop(botId, stopOptions = {}) {
+      await starting.get(botId);
+      // After the pending start: a start that failed meanwhile may have scheduled a retry.
       clearTimeout(restarts.get(botId));
       restarts.delete(botId);
-      await starting.get(botId);
       const entry = running.get(botId);
       if (!entry) return;
       running.delete(botId);
-      await stopEntry(entry, stopOptions.forget ?? true);
+      await stopBotEntry(entry, (stopOptions.forget ?? true) && options.webhookBaseUrl !== undefined);
       logger.info('bot parado', { botId });
     },
     invalidate(botId, chatId) {
@@ -181,7 +159,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       await Promise.allSettled([...starting.values()]);
       const entries = [...running.values()];
       running.clear();
-      await Promise.allSettled(entries.map((entry) => stopEntry(entry, false)));
+      await Promise.allSettled(entries.map((entry) => stopBotEntry(entry, false)));
       await journal.close();
     },
     flush: () => journal.flush(),
