@@ -16,6 +16,8 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { botRoutes, channelRoutes } from './modules/bots/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
+import { flowAnalyticsRoutes } from './modules/flow-analytics/routes.ts';
+import { bumpFlowGeneration } from './flows-engine/flow-generation.ts';
 import { telegramWebhookRoutes } from './modules/telegram/routes.ts';
 import { welcomeRoutes } from './modules/welcome/routes.ts';
 import { idleRuntime, type BotRuntime } from './telegram/bot-runtime.ts';
@@ -50,12 +52,17 @@ export function createApp(deps: AppDeps) {
     .use(botRoutes(botDeps))
     .use(channelRoutes(botDeps))
     .use(welcomeRoutes({ sql, accessTokens, runtime }))
+    .use(flowAnalyticsRoutes({ sql, accessTokens, runtime }))
     .use(flowRoutes({ sql, accessTokens }))
     .use(contactRoutes({ sql, accessTokens }))
     // GET needs its own catch-all: Elysia matches method-specific routes (the SPA's GET /*) before ALL.
     .get('/*', routeNotFound)
     .all('/*', routeNotFound);
   return new Elysia()
+    // Any API write may change what a bot's flows do (graph, toggle, bot state): the engine reloads lazily.
+    .onAfterResponse(({ request }) => {
+      if (request.method !== 'GET') bumpFlowGeneration();
+    })
     .use(errorHandler(deps.logger))
     .use(api)
     .use(staticClient(deps.clientDistDir ?? DEFAULT_CLIENT_DIST));

@@ -34,6 +34,8 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SKIP_CLIENT_BUILD: flag,
+  /** Lets flow http_request nodes reach loopback and private networks (decisions §5: refused by default). */
+  FLOW_HTTP_ALLOW_PRIVATE: flag,
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -50,6 +52,7 @@ export type Config = {
   encryptionKey: Uint8Array;
   logLevel: LogLevel;
   skipClientBuild: boolean;
+  flowHttpAllowPrivate: boolean;
 };
 
 export class ConfigError extends Error {
@@ -79,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     encryptionKey: Buffer.from(secrets.encryptionKeyHex, 'hex'),
     logLevel: values.LOG_LEVEL,
     skipClientBuild: values.SKIP_CLIENT_BUILD,
+    flowHttpAllowPrivate: values.FLOW_HTTP_ALLOW_PRIVATE,
   };
 }
 

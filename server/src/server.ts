@@ -55,6 +55,7 @@ export async function startServer(
       startAll: () => bots?.startAll() ?? Promise.resolve(),
       stopAll: () => bots?.stopAll() ?? Promise.resolve(),
       flush: () => bots?.flush() ?? Promise.resolve(),
+      testFlow: (userId, flowId, input) => bots ? bots.testFlow(userId, flowId, input) : Promise.reject(new Error('runtime not started')),
     };
     const app = createApp({ config, db, logger, runtime, clientDistDir: options.clientDistDir }).listen({
       port: config.port,
@@ -66,6 +67,7 @@ export async function startServer(
       logger: logger.child({ component: 'telegram' }),
       apiRoot: config.telegramApiRoot,
       encryptionKey: config.encryptionKey,
+      flowHttpAllowPrivate: config.flowHttpAllowPrivate,
       webhookBaseUrl: webhookBase(config, port, options),
       notify: (userId, topic, payload) => void notifier.publish(topic, { userId, ...payload }).catch(() => undefined),
       ...(options.telegramRetry ? { retry: options.telegramRetry } : {}),

@@ -1,6 +1,7 @@
 /** What every bot feature (Composer) receives: the bot's identity and the runtime's shared services. */
 import type { Sql } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { FlowEngine } from '../flows-engine/flow-engine.ts';
 import type { ChannelCache } from './channel-cache.ts';
 import type { ContactJournal } from './contact-journal.ts';
 
@@ -12,6 +13,7 @@ export type BotDeps = {
   logger: Logger;
   journal: ContactJournal;
   channels: ChannelCache;
+  flows: FlowEngine;
   /** Tells live screens that this bot's channel list changed. */
   channelsChanged(): void;
 };

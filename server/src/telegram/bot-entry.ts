@@ -11,6 +11,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { ResilienceOptions } from './api-resilience.ts';
 import { createChannelCache, type ChannelCache } from './channel-cache.ts';
 import type { ContactJournal } from './contact-journal.ts';
+import type { FlowEngine } from '../flows-engine/flow-engine.ts';
 import { createProductBot } from './create-bot.ts';
 import { RecentUpdates } from './recent-updates.ts';
 import { loadChannelConfig, type RuntimeBotRow } from './runtime-repository.ts';
@@ -34,6 +35,7 @@ export type EntryOptions = {
   sql: Sql;
   logger: Logger;
   journal: ContactJournal;
+  flows: FlowEngine;
   apiRoot: string;
   encryptionKey: Uint8Array;
   retry?: Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'> | undefined;
@@ -51,7 +53,7 @@ export function createBotEntry(options: EntryOptions): BotEntry {
     apiRoot: options.apiRoot,
     botInfo: row.botInfo ?? undefined,
     deps: {
-      botId: row.id, userId: row.userId, sql, logger: options.logger, journal: options.journal, channels: cache,
+      botId: row.id, userId: row.userId, sql, logger: options.logger, journal: options.journal, channels: cache, flows: options.flows,
       channelsChanged: options.channelsChanged,
     },
     resilience: {

@@ -18,6 +18,8 @@ import type { ResilienceOptions } from './api-resilience.ts';
 import type { BotRuntime } from './bot-runtime.ts';
 import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
 import { createContactJournal } from './contact-journal.ts';
+import { createFlowEngine } from '../flows-engine/flow-engine.ts';
+import { runFlowTest } from '../flows-engine/flow-test.ts';
 import { ALLOWED_UPDATES } from './create-bot.ts';
 import * as repo from './runtime-repository.ts';
 
@@ -35,13 +37,17 @@ export type BotManagerOptions = {
   notify?(userId: string, topic: string, payload: Record<string, unknown>): void;
   /** Retry tuning (tests shorten the backoff). */
   retry?: Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'>;
+  /** http_request may reach loopback and private addresses (FLOW_HTTP_ALLOW_PRIVATE). */
+  flowHttpAllowPrivate?: boolean;
 };
 
-export type BotManager = BotRuntime & { startAll(): Promise<void>; stopAll(): Promise<void>; flush(): Promise<void> };
+export type BotManager = BotRuntime & { startAll(): Promise<void>; stopAll(): Promise<void> };
 
 export function createBotManager(options: BotManagerOptions): BotManager {
   const { sql, logger } = options;
   const journal = createContactJournal(sql, logger);
+  const flows = createFlowEngine({ sql, logger: logger.child({ component: 'flows' }), allowPrivateHttp: options.flowHttpAllowPrivate ?? false });
+  flows.startPoller();
   const running = new Map<string, BotEntry>();
   const starting = new Map<string, Promise<void>>();
   const restarts = new Map<string, ReturnType<typeof setTimeout>>();
@@ -53,7 +59,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     if (!row || closed || running.has(botId)) return;
     const log = logger.child({ botId });
     const entry = createBotEntry({
-      row, sql, logger: log, journal, apiRoot: options.apiRoot, encryptionKey: options.encryptionKey, retry: options.retry,
+      row, sql, logger: log, journal, flows, apiRoot: options.apiRoot, encryptionKey: options.encryptionKey, retry: options.retry,
       onUnauthorized: () => void revoke(botId, row.userId),
       channelsChanged: () => options.notify?.(row.userId, 'channels.changed', { botId }),
     });
@@ -124,6 +130,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       const entry = running.get(botId);
       if (!entry) return;
       running.delete(botId);
+      flows.detach(botId);
       await stopBotEntry(entry, (stopOptions.forget ?? true) && options.webhookBaseUrl !== undefined);
       logger.info('bot parado', { botId });
     },
@@ -160,9 +167,15 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       const entries = [...running.values()];
       running.clear();
       await Promise.allSettled(entries.map((entry) => stopBotEntry(entry, false)));
+      for (const entry of entries) flows.detach(entry.botId);
+      await flows.stop();
       await journal.close();
     },
-    flush: () => journal.flush(),
+    async flush() {
+      await flows.flush();
+      await journal.flush();
+    },
+    testFlow: (userId, flowId, input) => runFlowTest({ sql, engine: flows }, userId, flowId, input),
   };
   return manager;
 }

@@ -3,6 +3,8 @@
  * touch grammY. `idleRuntime` serves apps built without Telegram (unit tests of other modules).
  */
 import type { Update } from 'grammy/types';
+import type { TestFlowResult } from '../../../shared/flows/executions.ts';
+import { AppError } from '../lib/errors.ts';
 
 export type WebhookOutcome = 'accepted' | 'duplicate' | 'forbidden' | 'not-running';
 
@@ -15,7 +17,13 @@ export type BotRuntime = {
   invalidate(botId: string, chatId?: number): void;
   handleWebhook(botId: string, secret: string | null, update: Update): WebhookOutcome;
   isRunning(botId: string): boolean;
+  /** Writes what the runtime keeps in memory (contacts, messages, flow history) before an API read. */
+  flush(): Promise<void>;
+  /** POST /flows/{id}/test: a dry run, or the flow run for one contact through its bot. */
+  testFlow(userId: string, flowId: string, input: FlowTestInput): Promise<TestFlowResult | undefined>;
 };
+
+export type FlowTestInput = { contactId?: string | undefined; telegramId?: string | number | undefined; dryRun: boolean };
 
 export const idleRuntime: BotRuntime = {
   start: async () => {},
@@ -23,4 +31,8 @@ export const idleRuntime: BotRuntime = {
   invalidate: () => {},
   handleWebhook: () => 'not-running',
   isRunning: () => false,
+  flush: async () => {},
+  testFlow: async () => {
+    throw new AppError('BOT_NOT_RUNNING', 409);
+  },
 };

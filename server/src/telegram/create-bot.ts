@@ -11,7 +11,9 @@ import type { BotDeps } from './bot-deps.ts';
 import { callbacksFeature } from './features/callbacks.ts';
 import { channelsFeature } from './features/channels.ts';
 import { contactsFeature } from './features/contacts.ts';
+import { flowsFeature } from './features/flows.ts';
 import { welcomeFeature } from './features/welcome.ts';
+import { externalTimer } from '../flows-engine/external-clock.ts';
 import { outboundRecorder } from './outbound-recorder.ts';
 
 export type CreateBotOptions = {
@@ -39,6 +41,7 @@ export function createProductBot(options: CreateBotOptions): Bot<Context> {
   });
   bot.api.config.use(resilienceTransformer(options.resilience));
   bot.api.config.use(outboundRecorder(deps.botId, deps.journal));
+  bot.api.config.use(externalTimer);
 
   // Updates of one chat run in order (a join before the welcome's button press); different chats concurrently.
   bot.use(sequentialize(orderKey));
@@ -47,9 +50,11 @@ export function createProductBot(options: CreateBotOptions): Bot<Context> {
     contactsFeature(deps),
     channelsFeature(deps),
     welcomeFeature(deps),
+    flowsFeature(deps),
     callbacksFeature(),
   );
   bot.catch((error) => deps.logger.error('falha no bot', { error: error.error }));
+  deps.flows.attach(deps.botId, { api: bot.api, userId: deps.userId });
   return bot;
 }
 

@@ -1,0 +1,113 @@
+/**
+ * The flow engine of the bot runtime (decisions §5): one per process, shared by every running bot. It holds the
+ * graph cache, the write-behind recorder and the durable-delay poller; bots attach their Api when they start so
+ * a due delay can send through the right bot, and only attached bots' delays are claimed here.
+ */
+import type { Api } from 'grammy';
+import type { Sql } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
+import * as store from './engine-repository.ts';
+import { newExecution, type ExecutionState } from './execution.ts';
+import { nextNodes, type BotGraphs, type EngineNode } from './flow-graph.ts';
+import { createGraphCache } from './graph-cache.ts';
+import { createRecorder } from './recorder.ts';
+import type { Variables } from './variables.ts';
+import { walk, type WalkDeps } from './walk.ts';
+
+const POLL_MS = 250;
+
+export type FlowEngineOptions = { sql: Sql; logger: Logger; allowPrivateHttp: boolean };
+export type AttachedBot = { api: Api; userId: string };
+export type StartInput = { botId: string; flowId: string; triggerNodeId: string; contactTelegramId: number; chatId: number; variables: Variables };
+
+export type FlowEngine = ReturnType<typeof createFlowEngine>;
+
+export function createFlowEngine(options: FlowEngineOptions) {
+  const { sql, logger } = options;
+  const cache = createGraphCache(sql);
+  const recorder = createRecorder(sql, logger);
+  const attached = new Map<string, AttachedBot>();
+  let poller: ReturnType<typeof setInterval> | undefined;
+  let polling: Promise<void> = Promise.resolve();
+
+  const walkDeps = (api: Api | undefined, graphs: BotGraphs): WalkDeps => ({
+    api, graphs, recorder, allowPrivateHttp: options.allowPrivateHttp,
+    scheduleDelay: async (execution: ExecutionState, node: EngineNode, runAt: Date) => {
+      // The pending row references the execution: write the history that waits in memory first.
+      recorder.save({ ...execution, status: 'waiting' });
+      await recorder.flush();
+      await store.insertPendingStep(sql, { executionId: execution.id, botId: execution.botId, nodeId: node.id, runAt });
+    },
+  });
+
+  async function runDue() {
+    if (attached.size === 0) return;
+    const due = await store.claimDueSteps(sql, [...attached.keys()]);
+    for (const step of due) {
+      try {
+        await resumeAfterDelay(step);
+      } catch (error) {
+        logger.error('falha ao retomar passo agendado', { stepId: step.id, error });
+      } finally {
+        await store.finishPendingStep(sql, step.id);
+      }
+    }
+  }
+
+  async function resumeAfterDelay(step: store.DueStep) {
+    const bot = attached.get(step.botId);
+    const execution = await store.findExecution(sql, step.executionId);
+    if (!bot || !execution) return;
+    const graphs = await cache.get(step.botId);
+    // The flow was disabled or the delay node removed while waiting: the execution ends there.
+    if (!graphs.flowsById.has(execution.flowId) || !graphs.nodes.has(step.nodeId)) return;
+    await walk(walkDeps(bot.api, graphs), execution, nextNodes(graphs, step.nodeId, 'default'));
+  }
+
+  return {
+    graphs: (botId: string) => cache.get(botId),
+    recorder,
+    attach(botId: string, bot: AttachedBot) {
+      attached.set(botId, bot);
+      cache.forget(botId);
+    },
+    detach(botId: string) {
+      attached.delete(botId);
+      cache.forget(botId);
+    },
+    attachedBot: (botId: string) => attached.get(botId),
+    /** A trigger fired: a new execution walks from the trigger node. */
+    start(api: Api | undefined, graphs: BotGraphs, input: StartInput) {
+      const execution = newExecution(input);
+      return walk(api ? walkDeps(api, graphs) : { ...walkDeps(undefined, graphs), recorder: undefined }, execution, [input.triggerNodeId]);
+    },
+    /** A flow button was pressed: the contact's latest execution of that flow continues at the target node. */
+    async continueAt(api: Api, graphs: BotGraphs, input: Omit<StartInput, 'triggerNodeId'> & { nodeId: string }) {
+      await recorder.flush();
+      const previous = await store.latestExecution(sql, input.flowId, input.contactTelegramId, input.chatId);
+      const execution = previous ?? newExecution({ ...input, triggerNodeId: null });
+      // The press keeps what the trigger saw (message.text, command.args, http.*), with the contact refreshed.
+      if (previous) execution.variables = { ...previous.variables, contact: input.variables.contact };
+      return walk(walkDeps(api, graphs), execution, [input.nodeId]);
+    },
+    contactPhone: (botId: string, telegramId: number) => store.contactPhone(sql, botId, telegramId),
+    startPoller() {
+      let busy = false;
+      // One claim at a time: a slow round is skipped over, never queued behind.
+      poller ??= setInterval(() => {
+        if (busy) return;
+        busy = true;
+        polling = runDue()
+          .catch((error: unknown) => logger.error('falha ao buscar passos agendados', { error }))
+          .finally(() => (busy = false));
+      }, POLL_MS);
+    },
+    async stop() {
+      clearInterval(poller);
+      poller = undefined;
+      await polling;
+      await recorder.flush();
+    },
+    flush: () => recorder.flush(),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The three sending nodes. Outgoing private messages are recorded for the inbox by the bot's API transformer
+ * (outbound-recorder.ts), so nothing here records them again.
+ */
+import type { Api } from 'grammy';
+import type { InlineKeyboardButton } from 'grammy/types';
+import { buttonHandleId, FLOW_PENDING, flowButtonValue, isFlowButton } from '../../../shared/flows/buttons.ts';
+import type { NodeConfigs } from '../../../shared/flows/node-configs.ts';
+import { nextNodes, type BotGraphs } from './flow-graph.ts';
+import { renderTemplate, type Variables } from './variables.ts';
+
+/** Telegram's limit on callback_data, in bytes. */
+const MAX_CALLBACK_BYTES = 64;
+
+const parseModeOf = (mode: string): 'HTML' | 'Markdown' | undefined => (mode === 'HTML' || mode === 'Markdown' ? mode : undefined);
+
+export async function sendText(api: Api, chatId: number, config: NodeConfigs['send_text'], variables: Variables) {
+  const text = renderTemplate(config.message, variables, config.parseMode === 'HTML');
+  if (text.trim() === '') return 'Mensagem vazia';
+  const parseMode = parseModeOf(config.parseMode);
+  await api.sendMessage(chatId, text, parseMode ? { parse_mode: parseMode } : {});
+  return undefined;
+}
+
+export async function sendMedia(api: Api, chatId: number, config: NodeConfigs['send_media'], variables: Variables) {
+  const url = renderTemplate(config.url || config.blobUrl || '', variables).trim();
+  if (url === '') return 'Mídia sem URL';
+  const parseMode = parseModeOf(config.parseMode);
+  const caption = renderTemplate(config.caption, variables, config.parseMode === 'HTML');
+  const common = { ...(caption ? { caption } : {}), ...(parseMode ? { parse_mode: parseMode } : {}) };
+  if (config.mediaType === 'photo') await api.sendPhoto(chatId, url, common);
+  else if (config.mediaType === 'video') await api.sendVideo(chatId, url, common);
+  else if (config.mediaType === 'document') await api.sendDocument(chatId, url, common);
+  else {
+    await api.sendAudio(chatId, url, {
+      ...common,
+      ...(config.title ? { title: renderTemplate(config.title, variables) } : {}),
+      ...(config.performer ? { performer: renderTemplate(config.performer, variables) } : {}),
+      ...(config.duration !== undefined ? { duration: config.duration } : {}),
+    });
+  }
+  return undefined;
+}
+
+export async function sendButtons(api: Api, chatId: number, nodeId: string, config: NodeConfigs['send_buttons'], variables: Variables, graphs: BotGraphs) {
+  const text = renderTemplate(config.message, variables, config.parseMode === 'HTML');
+  if (text.trim() === '') return 'Mensagem vazia';
+  const keyboard = config.buttons
+    .map((row, rowIndex) => row.flatMap((button, index) => keyboardButton(button, nodeId, rowIndex, index, graphs)))
+    .filter((row) => row.length > 0);
+  const parseMode = parseModeOf(config.parseMode);
+  await api.sendMessage(chatId, text, { ...(parseMode ? { parse_mode: parseMode } : {}), reply_markup: { inline_keyboard: keyboard } });
+  return undefined;
+}
+
+type Button = NodeConfigs['send_buttons']['buttons'][number][number];
+
+function keyboardButton(button: Button, nodeId: string, row: number, index: number, graphs: BotGraphs): InlineKeyboardButton[] {
+  const text = button.text.trim() || 'Botão';
+  if (button.type === 'url') return [{ text, url: button.value }];
+  const data = callbackDataOf(button, nodeId, row, index, graphs);
+  return Buffer.byteLength(data) <= MAX_CALLBACK_BYTES ? [{ text, callback_data: data }] : [];
+}
+
+/** The edge drawn from the button's handle wins over a stale value: the editor may not have rewritten it yet. */
+export function callbackDataOf(button: Pick<Button, 'value'>, nodeId: string, row: number, index: number, graphs: BotGraphs): string {
+  const [target] = nextNodes(graphs, nodeId, buttonHandleId(row, index));
+  if (target) return flowButtonValue(target);
+  return isFlowButton(button) ? button.value : button.value || FLOW_PENDING;
+}
+
+/** The send_buttons node and button a callback came from, to count the click. */
+export function findPressedButton(graphs: BotGraphs, data: string, flowId?: string): { nodeId: string; buttonId: string } | undefined {
+  for (const node of graphs.nodes.values()) {
+    if (node.subType !== 'send_buttons' || (flowId && node.flowId !== flowId)) continue;
+    const rows = (node.config as NodeConfigs['send_buttons']).buttons;
+    for (const [row, buttons] of rows.entries()) {
+      for (const [index, button] of buttons.entries()) {
+        if (button.type !== 'url' && callbackDataOf(button, node.id, row, index, graphs) === data) {
+          return { nodeId: node.id, buttonId: buttonHandleId(row, index) };
+        }
+      }
+    }
+  }
+  return undefined;
+}

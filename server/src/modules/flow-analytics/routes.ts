@@ -1,0 +1,47 @@
+import { Elysia } from 'elysia';
+import { executionListQuerySchema, testFlowInputSchema } from '../../../../shared/flows/executions.ts';
+import { authGuard } from '../../http/auth-guard.ts';
+import { ok } from '../../http/envelope.ts';
+import { parseInput } from '../../http/validate.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AccessTokens } from '../auth/access-token.ts';
+import * as analytics from './service.ts';
+
+type Deps = analytics.AnalyticsDeps & { accessTokens: AccessTokens };
+
+/** Executions and the test run (under /flows) and the analytics calls (under /analytics) of issue 5. */
+export function flowAnalyticsRoutes(deps: Deps) {
+  return new Elysia().use(executionRoutes(deps)).use(analyticsRoutes(deps));
+}
+
+function executionRoutes(deps: Deps) {
+  return new Elysia({ prefix: '/flows' })
+    .use(authGuard(deps.accessTokens))
+    .get('/:id/executions', async ({ userId, params, query }) => {
+      const { limit } = parseInput(executionListQuerySchema, query);
+      return ok({ executions: await analytics.listExecutions(deps, userId, params.id, limit) });
+    })
+    .get('/:id/executions/:executionId', async ({ userId, params }) =>
+      ok({ execution: await analytics.getExecution(deps, userId, params.id, params.executionId) }),
+    )
+    .post('/:id/test', async ({ userId, params, body }) => {
+      const result = await deps.runtime.testFlow(userId, params.id, parseInput(testFlowInputSchema, body ?? {}));
+      if (!result) throw notFound();
+      return ok({ result });
+    });
+}
+
+function analyticsRoutes(deps: Deps) {
+  return new Elysia({ prefix: '/analytics' })
+    .use(authGuard(deps.accessTokens))
+    .get('/flows/:id', async ({ userId, params }) => ok({ analytics: await analytics.flowAnalytics(deps, userId, params.id) }))
+    .get('/nodes/:id', async ({ userId, params }) => ok({ analytics: await analytics.nodeAnalytics(deps, userId, params.id) }))
+    .post('/flows/:id/reset', async ({ userId, params }) => {
+      await analytics.resetFlow(deps, userId, params.id);
+      return ok({ reset: true });
+    })
+    .post('/nodes/:id/reset', async ({ userId, params }) => {
+      await analytics.resetNode(deps, userId, params.id);
+      return ok({ reset: true });
+    });
+}
