@@ -31,6 +31,8 @@ export const ALLOWED_UPDATES = [
   'my_chat_member',
   'chat_member',
   'chat_join_request',
+  // Flows may run in channels (executionContexts 'channel'): their posts are channel_post updates.
+  'channel_post',
 ] as const;
 
 export function createProductBot(options: CreateBotOptions): Bot<Context> {
