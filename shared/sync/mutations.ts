@@ -1,0 +1,47 @@
+/**
+ * The named mutations of the offline outbox (guide/offline-sync.md rule 3): each describes an intent, not a row
+ * image, so the server re-runs it against current state through the same service the REST route uses. The client
+ * validates args with these schemas before enqueueing; the server validates them again before applying.
+ */
+import { z } from 'zod';
+import { welcomeMessageInputSchema } from '../welcome/schemas.ts';
+import { createFlowInputSchema, updateFlowInputSchema } from '../flows/schemas.ts';
+import { createConnectionInputSchema, createNodeInputSchema, positionSchema, updateNodeInputSchema } from '../flows/graph.ts';
+
+const id = z.uuid({ error: 'Identificador inválido' });
+
+export const mutationArgsSchemas = {
+  /** PATCH /bots/{id} {isActive}. */
+  'bot.setActive': z.object({ botId: id, isActive: z.boolean() }),
+  /** DELETE /bots/{id}. */
+  'bot.delete': z.object({ botId: id }),
+  /** POST /flows/channels/{channelId}/welcome (channelId is the channel record id). */
+  'welcome.save': z.object({ channelId: id, welcome: welcomeMessageInputSchema }),
+  /** POST /flows with a client-generated id (required here: the client already shows the flow). */
+  'flow.create': z.object({ flow: createFlowInputSchema }),
+  /** PUT /flows/{id}: rename, description, trigger, contexts. */
+  'flow.update': z.object({ flowId: id, changes: updateFlowInputSchema }),
+  /** PATCH /flows/{id}/toggle with an explicit state, so a replay sets rather than flips. */
+  'flow.setEnabled': z.object({ flowId: id, enabled: z.boolean() }),
+  /** DELETE /flows/{id}. */
+  'flow.delete': z.object({ flowId: id }),
+  /** POST /flows/nodes with a client-generated id. */
+  'node.create': z.object({ node: createNodeInputSchema }),
+  /** PUT /flows/nodes/{id}: label, config, order, position. */
+  'node.update': z.object({ nodeId: id, changes: updateNodeInputSchema }),
+  /** Salvar: every node position of one flow at once (part 2 §4). */
+  'node.savePositions': z.object({ flowId: id, positions: z.array(z.object({ nodeId: id, position: positionSchema })).max(5000) }),
+  /** DELETE /flows/nodes/{id} (its connections go with it). */
+  'node.delete': z.object({ nodeId: id }),
+  /** POST /flows/connections with a client-generated id. */
+  'connection.create': z.object({ connection: createConnectionInputSchema }),
+  /** DELETE /flows/connections/{id}. */
+  'connection.delete': z.object({ connectionId: id }),
+} as const;
+
+export type MutationName = keyof typeof mutationArgsSchemas;
+export const MUTATION_NAMES = Object.keys(mutationArgsSchemas) as MutationName[];
+export type MutationArgs<N extends MutationName> = z.input<(typeof mutationArgsSchemas)[N]>;
+export type ParsedMutationArgs<N extends MutationName> = z.output<(typeof mutationArgsSchemas)[N]>;
+
+export const isMutationName = (name: string): name is MutationName => Object.hasOwn(mutationArgsSchemas, name);

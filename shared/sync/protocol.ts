@@ -1,0 +1,91 @@
+/**
+ * The sync wire contract (guide/offline-sync.md rules 3–5): POST /api/sync/push takes a batch of envelopes and
+ * answers each one's fate; GET /api/sync/pull?cursor= answers the rows changed since the cursor, tombstones
+ * included, in the same shapes the REST API answers.
+ */
+import { z } from 'zod';
+import { successEnvelope } from '../api/envelope.ts';
+import { botSchema, channelSchema } from '../bots/schemas.ts';
+import { welcomeMessageSchema } from '../welcome/schemas.ts';
+import { flowSummarySchema } from '../flows/schemas.ts';
+import { flowConnectionSchema, flowNodeSchema } from '../flows/graph.ts';
+import { contactSchema } from '../contacts/schemas.ts';
+import { MUTATION_NAMES } from './mutations.ts';
+
+export const MAX_PUSH_BATCH = 500;
+export const PULL_PAGE_SIZE = 2000;
+
+export const SYNC_TEXTS = {
+  unknownMutation: 'Alteração desconhecida',
+  invalidBatch: 'Lote de alterações inválido',
+} as const;
+
+/** One queued write. `clientId`: one UUID per browser profile and user; `mutationId`: 1, 2, 3… without gaps. */
+export const mutationEnvelopeSchema = z.object({
+  clientId: z.uuid({ error: 'Cliente inválido' }),
+  mutationId: z.number().int().positive(),
+  name: z.enum(MUTATION_NAMES as [string, ...string[]], { error: SYNC_TEXTS.unknownMutation }),
+  args: z.unknown(),
+  createdAt: z.string(),
+});
+
+export const pushRequestSchema = z.object({
+  mutations: z.array(mutationEnvelopeSchema).min(1, { error: SYNC_TEXTS.invalidBatch }).max(MAX_PUSH_BATCH, { error: SYNC_TEXTS.invalidBatch }),
+});
+
+/**
+ * - applied: the effect committed now, together with the id.
+ * - alreadyApplied: the id was at or below the client's last processed id; nothing happened (a resend).
+ * - failed: the intent was refused (validation, not found, conflict); the id advanced and the reason is kept.
+ * - gap: an earlier id is missing on the server; nothing happened; resend from `lastMutationId + 1`.
+ */
+export const MUTATION_STATUSES = ['applied', 'alreadyApplied', 'failed', 'gap'] as const;
+
+export const mutationResultSchema = z.object({
+  mutationId: z.number().int(),
+  status: z.enum(MUTATION_STATUSES),
+  code: z.string().optional(),
+  message: z.string().optional(),
+});
+
+export const pushResultSchema = z.object({
+  /** The highest id the server has processed for this client after the batch. */
+  lastMutationId: z.number().int().nonnegative(),
+  results: z.array(mutationResultSchema),
+});
+
+export const welcomeRowSchema = welcomeMessageSchema.extend({ channelId: z.string(), botId: z.string() });
+
+/** Everything the client caches; each array holds rows changed since the cursor (latest state). */
+export const syncChangesSchema = z.object({
+  bots: z.array(botSchema),
+  channels: z.array(channelSchema),
+  welcomeMessages: z.array(welcomeRowSchema),
+  flows: z.array(flowSummarySchema),
+  flowNodes: z.array(flowNodeSchema),
+  flowConnections: z.array(flowConnectionSchema),
+  contacts: z.array(contactSchema),
+});
+
+export const SYNC_TABLES = ['bots', 'channels', 'welcomeMessages', 'flows', 'flowNodes', 'flowConnections', 'contacts'] as const;
+export type SyncTable = (typeof SYNC_TABLES)[number];
+
+export const pullResultSchema = z.object({
+  /** Pass it back as `cursor` next time; `0` (or no cursor) pulls everything. */
+  cursor: z.number().int().nonnegative(),
+  /** True when more rows changed than fit one page: pull again at once with the new cursor. */
+  hasMore: z.boolean(),
+  changes: syncChangesSchema,
+  /** Rows deleted since the cursor (tombstones), by table. */
+  deleted: z.array(z.object({ table: z.enum(SYNC_TABLES), id: z.string() })),
+});
+
+export const pushResponseSchema = successEnvelope(pushResultSchema);
+export const pullResponseSchema = successEnvelope(pullResultSchema);
+
+export type MutationEnvelope = z.infer<typeof mutationEnvelopeSchema>;
+export type MutationResult = z.infer<typeof mutationResultSchema>;
+export type PushResult = z.infer<typeof pushResultSchema>;
+export type PullResult = z.infer<typeof pullResultSchema>;
+export type SyncChanges = z.infer<typeof syncChangesSchema>;
+export type WelcomeRow = z.infer<typeof welcomeRowSchema>;
