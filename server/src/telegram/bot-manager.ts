@@ -45,8 +45,8 @@ export type BotManager = BotRuntime & { startAll(): Promise<void>; stopAll(): Pr
 
 export function createBotManager(options: BotManagerOptions): BotManager {
   const { sql, logger } = options;
-  const journal = createContactJournal(sql, logger);
   const flows = createFlowEngine({ sql, logger: logger.child({ component: 'flows' }), allowPrivateHttp: options.flowHttpAllowPrivate ?? false });
+  const journal = createContactJournal(sql, logger, { onContactChanges: (changes) => void flows.contactsChanged(changes) });
   flows.startPoller();
   const running = new Map<string, BotEntry>();
   const starting = new Map<string, Promise<void>>();
