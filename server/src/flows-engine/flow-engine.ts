@@ -11,13 +11,15 @@ import * as store from './engine-repository.ts';
 import { newExecution, type ExecutionState } from './execution.ts';
 import { nextNodes, type BotGraphs, type EngineNode } from './flow-graph.ts';
 import { createGraphCache } from './graph-cache.ts';
+import { createMediaInputs } from './media-input.ts';
+import type { MediaStore } from '../media/media-store.ts';
 import { createRecorder } from './recorder.ts';
 import type { Variables } from './variables.ts';
 import { walk, type WalkDeps } from './walk.ts';
 
 const POLL_MS = 250;
 
-export type FlowEngineOptions = { sql: Sql; logger: Logger; allowPrivateHttp: boolean };
+export type FlowEngineOptions = { sql: Sql; logger: Logger; allowPrivateHttp: boolean; media?: MediaStore | undefined };
 export type AttachedBot = { api: Api; userId: string; username(): string | undefined };
 export type StartInput = { botId: string; flowId: string; triggerNodeId: string; contactTelegramId: number; chatId: number; variables: Variables };
 
@@ -28,11 +30,12 @@ export function createFlowEngine(options: FlowEngineOptions) {
   const cache = createGraphCache(sql);
   const recorder = createRecorder(sql, logger);
   const attached = new Map<string, AttachedBot>();
+  const media = createMediaInputs(options.media);
   let poller: ReturnType<typeof setInterval> | undefined;
   let polling: Promise<void> = Promise.resolve();
 
   const walkDeps = (api: Api | undefined, graphs: BotGraphs): WalkDeps => ({
-    api, graphs, recorder, allowPrivateHttp: options.allowPrivateHttp,
+    api, graphs, recorder, media, allowPrivateHttp: options.allowPrivateHttp,
     scheduleDelay: async (execution: ExecutionState, node: EngineNode, runAt: Date) => {
       // The pending row references the execution: write the history that waits in memory first.
       recorder.save({ ...execution, status: 'waiting' });
