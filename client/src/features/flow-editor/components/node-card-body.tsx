@@ -1,9 +1,8 @@
 import { Handle, Position } from '@xyflow/react';
-import { useState } from 'react';
 import { buttonHandleId, isFlowButton } from '../../../../../shared/flows/buttons.ts';
 import type { FlowNode } from '../../../../../shared/flows/graph.ts';
-import { EDITOR_TEXTS } from '../api/editor-texts.ts';
 import { buttonRows } from '../model/xyflow-mapping.ts';
+import { MediaThumbnail } from './media-thumbnail.tsx';
 import { describeConfig, DELAY_UNIT_LABELS } from './panel/field-labels.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -64,18 +63,10 @@ function KeyValues({ pairs }: { pairs: [string, string][] }) {
 }
 
 function MediaPreview({ config }: { config: Record<string, unknown> }) {
-  const [failed, setFailed] = useState(false);
   const url = text(config.url) || text(config.blobUrl);
-  const type = text(config.mediaType);
-  let preview;
-  if (!url) preview = <p className="text-xs text-slate-400 italic">{EDITOR_TEXTS.noMedia}</p>;
-  else if (failed) preview = <p className="text-xs text-red-600">{type === 'video' ? EDITOR_TEXTS.videoError : EDITOR_TEXTS.imageError}</p>;
-  else if (type === 'photo') preview = <img src={url} alt="" className="max-h-32 w-full rounded object-cover" onError={() => setFailed(true)} />;
-  else if (type === 'video') preview = <video src={url} className="max-h-32 w-full rounded" muted onError={() => setFailed(true)} />;
-  else preview = <p className="truncate text-xs text-slate-600">{text(config.fileName) || url}</p>;
   return (
     <div className="space-y-1 px-3 py-2">
-      {preview}
+      <MediaThumbnail url={url} mediaType={text(config.mediaType)} fileName={text(config.fileName)} className="max-h-32 w-full rounded object-cover" />
       {text(config.caption) && <p className="line-clamp-2 text-xs text-slate-600">{text(config.caption)}</p>}
     </div>
   );
