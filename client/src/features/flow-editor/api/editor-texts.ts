@@ -34,6 +34,8 @@ export const EDITOR_TEXTS = {
   notFound: 'Fluxo não encontrado',
   removeConnection: 'Deseja remover esta conexão?',
   removeNode: 'Deseja realmente excluir este nó?',
+  /** Part 2 §5 asks for a confirmation before resetting flow stats; the question is ours. */
+  resetStats: 'Deseja realmente zerar as estatísticas deste fluxo? Execuções, visitas e cliques serão apagados.',
   imageError: 'Erro ao carregar imagem',
   videoError: 'Erro ao carregar vídeo',
   noMedia: 'Nenhuma mídia configurada',
