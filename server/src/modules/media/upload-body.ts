@@ -37,7 +37,10 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // The sender gave up mid-way (a cancelled upload): nobody waits for the answer, so no 500 and no error log.
+    const { done, value } = await reader.read().catch(() => {
+      throw unreadable();
+    });
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
