@@ -95,11 +95,14 @@ export function createFlowEngine(options: FlowEngineOptions) {
       return walk(walkDeps(api, graphs), execution, [input.nodeId]);
     },
     contactPhone: (botId: string, telegramId: number) => store.contactPhone(sql, botId, telegramId),
-    /** The contact journal created or changed contacts: their contact triggers start, each logged on failure. */
+    /**
+     * The contact journal created or changed contacts: their contact triggers start. Contacts run side by side
+     * (one batch holds each contact once, in its own chat); a failure is logged and costs that contact only.
+     */
     async contactsChanged(changes: ContactChange[]) {
-      for (const change of changes) {
+      await Promise.all(changes.map(async (change) => {
         const bot = attached.get(change.botId);
-        if (!bot) continue;
+        if (!bot) return;
         try {
           const graphs = await cache.get(change.botId);
           for (const hit of contactTriggers(graphs, change)) {
@@ -111,7 +114,7 @@ export function createFlowEngine(options: FlowEngineOptions) {
         } catch (error) {
           logger.error('falha ao disparar gatilho de contato', { botId: change.botId, error });
         }
-      }
+      }));
     },
     startPoller() {
       let busy = false;
