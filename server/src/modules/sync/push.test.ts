@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { nodesResponseSchema } from '../../../../shared/flows/graph.ts';
+import type { PushResult } from '../../../../shared/sync/protocol.ts';
 import { flowResponseSchema } from '../../../../shared/flows/schemas.ts';
 import { failure, flowUser, parsed } from '../../test-support/flow-client.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
@@ -88,7 +89,7 @@ describe('POST /api/sync/push: refused mutations', () => {
       me.client.envelope('flow.update', { flowId, changes: { name: 'Depois da falha' } }),
       me.client.envelope('node.create', { node: { flowId, type: 'action', subType: 'send_text' } }),
     ];
-    const expected = {
+    const expected: PushResult = {
       lastMutationId: 4,
       results: [
         { mutationId: 1, status: 'failed', code: 'NOT_FOUND', message: 'Recurso não encontrado' },
@@ -101,7 +102,8 @@ describe('POST /api/sync/push: refused mutations', () => {
     const flow = parsed(await me.call('GET', `/flows/${flowId}?includeNodes=false`), flowResponseSchema).data.flow;
     expect(flow.name).toBe('Depois da falha');
     const resend = await me.client.push(batch);
-    expect(resend).toEqual({ ...expected, results: expected.results.map((r) => (r.status === 'applied' ? { mutationId: r.mutationId, status: 'alreadyApplied' } : r)) });
+    const resent = expected.results.map((r): PushResult['results'][number] => (r.status === 'applied' ? { mutationId: r.mutationId, status: 'alreadyApplied' } : r));
+    expect(resend).toEqual({ ...expected, results: resent });
   });
 
   test('a refused intent leaves none of its writes behind', async () => {
