@@ -18,7 +18,7 @@ async function syncUser() {
 }
 
 const userVersion = async (userId: string) =>
-  Number((await server.db.sql<{ v: number }[]>`select version::float8 as v from sync_versions where user_id = ${userId}`)[0]?.v ?? 0);
+  Number((await server.db.sql<{ v: number }[]>`select coalesce(max(version), 0)::float8 as v from sync_changes where user_id = ${userId}`)[0]?.v ?? 0);
 
 const nodeArgs = (flowId: string, label: string) => ({
   node: { id: crypto.randomUUID(), flowId, type: 'action' as const, subType: 'send_text', label, position: { x: 1, y: 2 } },
