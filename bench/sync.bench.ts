@@ -85,7 +85,7 @@ async function measure(kind: 'embedded' | 'postgres') {
 }
 
 if (import.meta.main) {
-  await measure('embedded');
+  if (process.env.BENCH_SYNC_ONLY !== 'postgres') await measure('embedded');
   if (await postgresReachable()) await measure('postgres');
   else console.log('sync: PostgreSQL não disponível (defina BENCH_DATABASE_URL) — medição pulada');
   console.log('sync: meta no PostgreSQL ≥ 2 000 mutações/s');

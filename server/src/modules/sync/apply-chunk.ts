@@ -1,28 +1,33 @@
 /**
- * Applies consecutive mutations of one client in ONE transaction, each in its own savepoint (guide/offline-sync.md
- * rule 4): the client's row is locked first, so concurrent pushes of the same client take turns; every mutation's
- * effects and the advanced last id commit together, so each mutation happens exactly once. A refused intent rolls
- * back to its savepoint (none of its writes stay), records its pt-BR reason, and the id still advances, so a bad
- * mutation never jams the queue.
+ * Applies consecutive mutations of one client in ONE transaction (guide/offline-sync.md rule 4). The user's push
+ * lock and the client's row are taken first, so pushes of one user take turns and an id is processed once; every
+ * mutation's effects and the advanced last id commit together, so each mutation happens exactly once. A refused
+ * intent leaves none of its writes behind, records its pt-BR reason, and its id still advances, so a bad mutation
+ * never jams the queue.
  *
- * Why several mutations per transaction and not one each: a commit waits for the disk (~0.3 ms here) and each
- * transaction costs its own BEGIN/claim/COMMIT round trips, which capped one client at ~450 mutations/s on
- * PostgreSQL. A chunk is bounded (CHUNK_MAX mutations, CHUNK_BUDGET_MS) because its transaction holds row locks,
- * and on the embedded database it holds the only connection: the bot runtime waits behind it.
+ * Why several mutations per transaction: a commit waits for the disk and costs BEGIN/COMMIT round trips; one
+ * transaction per mutation capped a client at ~450 mutations/s on PostgreSQL here. A chunk is bounded (CHUNK_MAX,
+ * CHUNK_BUDGET_MS) because it holds row locks, and on the embedded database the only connection.
  *
- * Transient database errors (deadlock, serialization) retry the whole chunk; infrastructure errors propagate and the
+ * Why no savepoint per mutation: each costs a round trip, and more than 64 subtransactions in one transaction
+ * overflow PostgreSQL's per-backend cache and slow every concurrent snapshot. Mutations run directly; when one is
+ * refused after it may have written (args already passed validation), the chunk is rolled back and redone up to
+ * and including that mutation, which then runs inside a savepoint so its own writes can be undone alone. Each
+ * refusal costs one redo of the mutations before it in its chunk.
+ *
+ * Transient database errors (deadlock, serialization) retry the chunk; infrastructure errors propagate and the
  * client resends the batch later, when everything already committed answers alreadyApplied.
  */
 import type { MutationEnvelope, MutationResult } from '../../../../shared/sync/protocol.ts';
 import { isMutationName } from '../../../../shared/sync/mutations.ts';
-import { ERROR_MESSAGES } from '../../../../shared/errors/codes.ts';
 import type { Queryable, Sql } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { BotRuntime } from '../../telegram/bot-runtime.ts';
 import { afterCommit, type AfterCommit } from './after-commit.ts';
-import { applyMutation, type MutationDeps } from './appliers.ts';
+import { parseMutation, type MutationDeps, type ParsedMutation } from './appliers.ts';
+import { isDatabaseFault, refusalOf, sqlState, TRANSIENT } from './refusal.ts';
 import * as repo from './repository.ts';
 
 export type SyncDeps = Omit<MutationDeps, 'sql'> & { sql: Sql; runtime: BotRuntime; logger: Logger };
@@ -31,75 +36,95 @@ export type ChunkOutcome = { results: MutationResult[]; lastMutationId: number; 
 
 const CHUNK_MAX = 100;
 const CHUNK_BUDGET_MS = 50;
-const MAX_ATTEMPTS = 4;
-const RETRYABLE = new Set(['40001', '40P01']);
-/** Errors of the database or the connection, not of the mutation: never recorded as the mutation's fault. */
-const INFRASTRUCTURE = /^(08|53|57|58|XX)|^CONNECT|^CONNECTION_|^ECONN/;
+const MAX_TRANSIENT_RETRIES = 3;
 
-const sqlState = (error: unknown): string => String(Reflect.get(Object(error), 'code') ?? '');
+/** A mutation was refused after it ran without a savepoint: redo the chunk up to it, guarded. */
+class RedoChunk extends Error {
+  constructor(readonly index: number) {
+    super('redo chunk');
+  }
+}
+
+type Plan = { limit: number; guarded: Set<number> };
 
 /** Processes a prefix of `envelopes` (at least one); `results` says how many. */
 export async function applyChunk(deps: SyncDeps, userId: string, clientId: string, envelopes: MutationEnvelope[]): Promise<ChunkOutcome> {
-  for (let attempt = 1; ; attempt += 1) {
+  const plan: Plan = { limit: CHUNK_MAX, guarded: new Set() };
+  let transient = 0;
+  for (;;) {
     const effects: AfterCommit[] = [];
     try {
-      const outcome = await deps.sql.begin((tx) => runChunk(deps, tx, userId, clientId, envelopes, effects));
+      const outcome = await deps.sql.begin((tx) => runChunk(deps, tx, userId, clientId, envelopes, plan, effects));
       for (const effect of effects) await effect.run(deps.logger);
       return outcome;
     } catch (error) {
-      if (!RETRYABLE.has(sqlState(error)) || attempt >= MAX_ATTEMPTS) throw error;
-      deps.logger.warn('lote de sincronização repetido após conflito no banco', { code: sqlState(error), attempt });
+      if (error instanceof RedoChunk) {
+        plan.limit = error.index + 1;
+        plan.guarded.add(error.index);
+        continue;
+      }
+      if (!TRANSIENT.has(sqlState(error)) || ++transient > MAX_TRANSIENT_RETRIES) throw error;
+      deps.logger.warn('lote de sincronização repetido após conflito no banco', { code: sqlState(error), attempt: transient });
     }
   }
 }
 
-async function runChunk(deps: SyncDeps, tx: Queryable, userId: string, clientId: string, envelopes: MutationEnvelope[], effects: AfterCommit[]) {
+async function runChunk(
+  deps: SyncDeps,
+  tx: Queryable,
+  userId: string,
+  clientId: string,
+  envelopes: MutationEnvelope[],
+  plan: Plan,
+  effects: AfterCommit[],
+): Promise<ChunkOutcome> {
   const started = performance.now();
+  await repo.lockUserPushes(tx, userId);
   const first = await repo.lockClient(tx, userId, clientId);
   let last = first;
   let gap = false;
   const results: MutationResult[] = [];
-  for (const envelope of envelopes) {
-    if (results.length > 0 && (results.length >= CHUNK_MAX || performance.now() - started > CHUNK_BUDGET_MS)) break;
+  for (const [index, envelope] of envelopes.entries()) {
+    if (index >= plan.limit || (index > 0 && performance.now() - started > CHUNK_BUDGET_MS)) break;
     const id = envelope.mutationId;
     if (gap || id > last + 1) {
       gap = true;
       results.push({ mutationId: id, status: 'gap' });
-    } else if (id <= last) {
-      results.push(resentResult(id, (await repo.findFailures(tx, userId, clientId, [id])).get(id)));
-    } else {
-      const effect = afterCommit(deps.runtime);
-      results.push(await applyInSavepoint(deps, tx, userId, envelope, effect));
-      if (results.at(-1)?.status === 'applied') effects.push(effect);
-      last = id;
+      continue;
     }
+    if (id <= last) {
+      const failure = (await repo.findFailures(tx, userId, clientId, [id])).get(id);
+      results.push(failure ? { mutationId: id, status: 'failed', ...failure } : { mutationId: id, status: 'alreadyApplied' });
+      continue;
+    }
+    last = id;
+    const failure = await runOne(deps, tx, userId, envelope, plan.guarded.has(index), effects, index);
+    if (failure) await repo.recordFailure(tx, userId, clientId, id, envelope.name, failure);
+    results.push(failure ? { mutationId: id, status: 'failed', ...failure } : { mutationId: id, status: 'applied' });
   }
   if (last !== first) await repo.setLastMutationId(tx, userId, clientId, last);
   return { results, lastMutationId: last, gap };
 }
 
-async function applyInSavepoint(deps: SyncDeps, tx: Queryable, userId: string, envelope: MutationEnvelope, effect: AfterCommit): Promise<MutationResult> {
-  const { mutationId: id, name } = envelope;
+/** Answers the refusal, or undefined when applied. */
+async function runOne(deps: SyncDeps, tx: Queryable, userId: string, envelope: MutationEnvelope, guarded: boolean, effects: AfterCommit[], index: number) {
+  let mutation: ParsedMutation;
   try {
-    if (!isMutationName(name)) throw new AppError('VALIDATION_FAILED', 400, 'Alteração desconhecida');
-    await inTransaction(tx, (savepoint) => applyMutation(name, { ...deps, sql: savepoint, runtime: effect.runtime }, userId, envelope.args));
-    return { mutationId: id, status: 'applied' };
+    if (!isMutationName(envelope.name)) throw new AppError('VALIDATION_FAILED', 400, 'Alteração desconhecida');
+    mutation = parseMutation(envelope.name, envelope.args);
   } catch (error) {
-    const failure = refusal(error, deps.logger, name);
-    await repo.recordFailure(tx, userId, envelope.clientId, id, name, failure);
-    return { mutationId: id, status: 'failed', ...failure };
+    // Refused before touching the database: nothing to undo.
+    return refusalOf(error, deps.logger, envelope.name);
   }
-}
-
-export function resentResult(id: number, failure: repo.Failure | undefined): MutationResult {
-  return failure ? { mutationId: id, status: 'failed', ...failure } : { mutationId: id, status: 'alreadyApplied' };
-}
-
-/** The mutation's own fault (refused intent, or a bug it triggers) becomes its recorded reason; the rest propagates. */
-function refusal(error: unknown, logger: Logger, name: string): repo.Failure {
-  if (error instanceof AppError) return { code: error.code, message: error.message };
-  const state = sqlState(error);
-  if (RETRYABLE.has(state) || INFRASTRUCTURE.test(state)) throw error;
-  logger.error('mutação de sincronização falhou com erro inesperado', { name, error });
-  return { code: 'INTERNAL_ERROR', message: ERROR_MESSAGES.INTERNAL_ERROR };
+  const effect = afterCommit(deps.runtime);
+  try {
+    if (guarded) await inTransaction(tx, (savepoint) => mutation({ ...deps, sql: savepoint, runtime: effect.runtime }, userId));
+    else await mutation({ ...deps, sql: tx, runtime: effect.runtime }, userId);
+  } catch (error) {
+    if (isDatabaseFault(error)) throw error;
+    if (!guarded) throw new RedoChunk(index);
+    return refusalOf(error, deps.logger, envelope.name);
+  }
+  effects.push(effect);
+  return undefined;
 }

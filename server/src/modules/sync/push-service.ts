@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { MutationResult, PushResult, pushRequestSchema } from '../../../../shared/sync/protocol.ts';
-import { applyChunk, resentResult, type SyncDeps } from './apply-chunk.ts';
+import { applyChunk, type SyncDeps } from './apply-chunk.ts';
 import * as repo from './repository.ts';
 
 export async function push(deps: SyncDeps, userId: string, request: z.output<typeof pushRequestSchema>): Promise<PushResult> {
@@ -20,7 +20,8 @@ export async function push(deps: SyncDeps, userId: string, request: z.output<typ
   while (rest.length > 0) {
     const [next] = rest;
     if (next && resent.has(next.mutationId)) {
-      results.push(resentResult(next.mutationId, failures.get(next.mutationId)));
+      const failure = failures.get(next.mutationId);
+      results.push(failure ? { mutationId: next.mutationId, status: 'failed', ...failure } : { mutationId: next.mutationId, status: 'alreadyApplied' });
       rest = rest.slice(1);
       continue;
     }

@@ -12,6 +12,15 @@ export async function lastMutationId(sql: Queryable, userId: string, clientId: s
   return rows[0]?.last ?? 0;
 }
 
+/**
+ * One push chunk per user at a time: two devices of one user pushing at once would otherwise lock the same rows in
+ * different orders inside their chunks and deadlock (PostgreSQL detects it only after deadlock_timeout, 1 s). Other
+ * writers (REST, bot runtime) do not take it; they are single short transactions.
+ */
+export async function lockUserPushes(sql: Queryable, userId: string) {
+  await sql`select pg_advisory_xact_lock(hashtext('canalize.sync.push'), hashtext(${userId}))`;
+}
+
 /** Locks the client's row until the commit: concurrent pushes of one client take turns, so an id is taken once. */
 export async function lockClient(sql: Queryable, userId: string, clientId: string) {
   const rows = await sql<{ last: number }[]>`
