@@ -22,14 +22,19 @@ export type MutationDeps = {
   encryptionKey: Uint8Array;
 };
 
-type Applier = (deps: MutationDeps, userId: string, args: unknown) => Promise<unknown>;
+/** A mutation whose args passed validation, ready to run against a transaction. */
+export type ParsedMutation = (deps: MutationDeps, userId: string) => Promise<unknown>;
+
+type Parser = (args: unknown) => ParsedMutation;
 
 const define =
-  <S extends z.ZodType>(schema: S, apply: (deps: MutationDeps, userId: string, args: z.output<S>) => Promise<unknown>): Applier =>
-  (deps, userId, args) =>
-    apply(deps, userId, parseInput(schema, args));
+  <S extends z.ZodType>(schema: S, apply: (deps: MutationDeps, userId: string, args: z.output<S>) => Promise<unknown>): Parser =>
+  (args) => {
+    const parsed = parseInput(schema, args);
+    return (deps, userId) => apply(deps, userId, parsed);
+  };
 
-const appliers: Record<MutationName, Applier> = {
+const parsers: Record<MutationName, Parser> = {
   'bot.setActive': define(schemas['bot.setActive'], (deps, userId, a) => bots.setBotActive(deps, userId, a.botId, a.isActive)),
   'bot.delete': define(schemas['bot.delete'], (deps, userId, a) => bots.deleteBot(deps, userId, a.botId)),
   'welcome.save': define(schemas['welcome.save'], (deps, userId, a) => welcome.saveWelcome(deps, userId, a.channelId, a.welcome)),
@@ -45,7 +50,7 @@ const appliers: Record<MutationName, Applier> = {
   'connection.delete': define(schemas['connection.delete'], (deps, userId, a) => connections.deleteConnection(deps, userId, a.connectionId)),
 };
 
-/** Throws AppError (validation, not found, conflict) when the intent is refused. */
-export function applyMutation(name: MutationName, deps: MutationDeps, userId: string, args: unknown): Promise<unknown> {
-  return appliers[name](deps, userId, args);
+/** Validates the args (AppError VALIDATION_FAILED with the pt-BR text); running it throws AppError when refused. */
+export function parseMutation(name: MutationName, args: unknown): ParsedMutation {
+  return parsers[name](args);
 }

@@ -18,7 +18,7 @@ async function syncUser() {
 }
 
 const userVersion = async (userId: string) =>
-  Number((await server.db.sql<{ v: number }[]>`select version::float8 as v from sync_versions where user_id = ${userId}`)[0]?.v ?? 0);
+  Number((await server.db.sql<{ v: number }[]>`select coalesce(max(version), 0)::float8 as v from sync_changes where user_id = ${userId}`)[0]?.v ?? 0);
 
 const nodeArgs = (flowId: string, label: string) => ({
   node: { id: crypto.randomUUID(), flowId, type: 'action' as const, subType: 'send_text', label, position: { x: 1, y: 2 } },
@@ -116,6 +116,27 @@ describe('POST /api/sync/push: refused mutations', () => {
     ]);
     expect(answer.results[0]).toMatchObject({ status: 'failed', code: 'CONNECTION_INVALID' });
     expect(await server.db.sql`select 1 from flow_connections where flow_id = ${flowId}`).toHaveLength(0);
+  });
+
+  test('several refusals inside one batch: the mutations around them are applied once, in order', async () => {
+    const me = await syncUser();
+    const flowId = await me.createFlow();
+    const start = await me.createNode(flowId, 'trigger_command', 'trigger');
+    const [a, b, c] = [nodeArgs(flowId, 'A'), nodeArgs(flowId, 'B'), nodeArgs(flowId, 'C')];
+    const answer = await me.client.push([
+      me.client.envelope('node.create', a),
+      me.client.envelope('connection.create', { connection: { id: crypto.randomUUID(), flowId, sourceNodeId: a.node.id, targetNodeId: start.id } }),
+      me.client.envelope('node.create', b),
+      me.client.envelope('node.create', a),
+      me.client.envelope('node.update', { nodeId: crypto.randomUUID(), changes: { label: 'fantasma' } }),
+      me.client.envelope('node.update', { nodeId: b.node.id, changes: { label: 'B2' } }),
+      me.client.envelope('node.create', c),
+    ]);
+    expect(answer.results.map((result) => result.code ?? result.status)).toEqual([
+      'applied', 'CONNECTION_INVALID', 'applied', 'ID_CONFLICT', 'NOT_FOUND', 'applied', 'applied',
+    ]);
+    const nodes = parsed(await me.call('GET', `/flows/${flowId}/nodes`), nodesResponseSchema).data.nodes;
+    expect(nodes.map((node) => node.label).sort()).toEqual(['A', 'B2', 'C', start.label].sort());
   });
 
   test('another user resource is not found, and the owner data is untouched', async () => {

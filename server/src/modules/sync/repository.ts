@@ -13,15 +13,27 @@ export async function lastMutationId(sql: Queryable, userId: string, clientId: s
 }
 
 /**
- * Takes mutation `id` for processing: advances the client's last id from id − 1 to id and keeps that row locked
- * until the commit. A concurrent push of the same mutation waits here, then finds the id taken (0 rows).
+ * One push chunk per user at a time: two devices of one user pushing at once would otherwise lock the same rows in
+ * different orders inside their chunks and deadlock (PostgreSQL detects it only after deadlock_timeout, 1 s). Other
+ * writers (REST, bot runtime) do not take it; they are single short transactions.
  */
-export async function claimMutation(sql: Queryable, userId: string, clientId: string, id: number) {
-  const rows = await sql`
+export async function lockUserPushes(sql: Queryable, userId: string) {
+  await sql`select pg_advisory_xact_lock(hashtext('canalize.sync.push'), hashtext(${userId}))`;
+}
+
+/** Locks the client's row until the commit: concurrent pushes of one client take turns, so an id is taken once. */
+export async function lockClient(sql: Queryable, userId: string, clientId: string) {
+  const rows = await sql<{ last: number }[]>`
+    select last_mutation_id::float8 as last from sync_clients
+    where user_id = ${userId} and client_id = ${clientId}
+    for update`;
+  return rows[0]?.last ?? 0;
+}
+
+export async function setLastMutationId(sql: Queryable, userId: string, clientId: string, id: number) {
+  await sql`
     update sync_clients set last_mutation_id = ${id}, updated_at = now()
-    where user_id = ${userId} and client_id = ${clientId} and last_mutation_id = ${id - 1}
-    returning 1`;
-  return rows.length > 0;
+    where user_id = ${userId} and client_id = ${clientId}`;
 }
 
 export type Failure = { code: string; message: string };

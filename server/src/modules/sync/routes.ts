@@ -4,7 +4,7 @@ import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
-import type { SyncDeps } from './apply-one.ts';
+import type { SyncDeps } from './apply-chunk.ts';
 import { pull } from './pull-service.ts';
 import { push } from './push-service.ts';
 
