@@ -22,6 +22,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { bumpFlowGeneration } from './flows-engine/flow-generation.ts';
 import { telegramWebhookRoutes } from './modules/telegram/routes.ts';
 import { welcomeRoutes } from './modules/welcome/routes.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
 import { idleRuntime, type BotRuntime } from './telegram/bot-runtime.ts';
 
 export type AppDeps = {
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps) {
     .use(flowRoutes({ sql, accessTokens }))
     .use(contactRoutes({ sql, accessTokens }))
     .use(mediaRoutes({ accessTokens, media: createMediaStore(sql, deps.config.dataDir) }))
+    .use(syncRoutes({ ...botDeps, logger: deps.logger }))
     // GET needs its own catch-all: Elysia matches method-specific routes (the SPA's GET /*) before ALL.
     .get('/*', routeNotFound)
     .all('/*', routeNotFound);

@@ -43,11 +43,11 @@ type Row = Omit<UpsertedContact, 'telegramId' | 'changedFields'> & {
 export async function upsertContacts(sql: Sql, rows: ContactTouchRow[]): Promise<UpsertedContact[]> {
   const answer = await sql<Row[]>`
     with x as (
-      select r.* from jsonb_to_recordset(${sql.json(rows)}) as r(
+      select r.*, b.user_id from jsonb_to_recordset(${sql.json(rows)}) as r(
         bot_id uuid, telegram_id bigint, first_name text, last_name text, username text, is_bot boolean,
         language_code text, message_delta integer, at timestamptz)
-      -- A bot deleted while its touches waited: skip them instead of failing the whole batch on the foreign key.
-      where exists (select 1 from bots b where b.id = r.bot_id)
+      -- A bot deleted while its touches waited: the join skips them instead of failing the batch on the foreign key.
+      join bots b on b.id = r.bot_id
     ),
     before as (
       select c.bot_id, c.telegram_id, c.first_name, c.last_name, c.username
@@ -59,6 +59,9 @@ export async function upsertContacts(sql: Sql, rows: ContactTouchRow[]): Promise
       select x.bot_id, x.telegram_id, x.first_name, x.last_name, x.username, x.is_bot, x.language_code,
              x.message_delta, x.at
       from x
+      -- This batch spans users: writing in owner order makes every flush take the per-user sync counters
+      -- (migration 0400) in the same order, so two flushes cannot deadlock on them.
+      order by x.user_id, x.bot_id, x.telegram_id
       on conflict (bot_id, telegram_id) do update set
         first_name = excluded.first_name, last_name = excluded.last_name, username = excluded.username,
         is_bot = excluded.is_bot, language_code = coalesce(excluded.language_code, contacts.language_code),
