@@ -61,9 +61,15 @@ export function createReplayer(options: ReplayerOptions) {
   let cancelTimer: (() => void) | null = null;
 
   async function pushAll() {
+    let previousFirst = 0;
+    let stalls = 0;
     while (!stopped) {
       const batch = await nextPending(db, batchSize);
       if (batch.length === 0) return;
+      // The same head answered three times without moving: stop hammering the server and let the timer retry.
+      stalls = batch[0]?.mutationId === previousFirst ? stalls + 1 : 0;
+      if (stalls >= 3) throw new Error('A fila de alterações não avança');
+      previousFirst = batch[0]?.mutationId ?? 0;
       const result = await transport.push(batch.map(toEnvelope));
       const outcome = await acknowledge(db, batch, result);
       if (outcome.rejected.length > 0) onRejected?.(outcome.rejected);
