@@ -20,6 +20,7 @@ import { flowAnalyticsRoutes } from './modules/flow-analytics/routes.ts';
 import { bumpFlowGeneration } from './flows-engine/flow-generation.ts';
 import { telegramWebhookRoutes } from './modules/telegram/routes.ts';
 import { welcomeRoutes } from './modules/welcome/routes.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
 import { idleRuntime, type BotRuntime } from './telegram/bot-runtime.ts';
 
 export type AppDeps = {
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps) {
     .use(flowAnalyticsRoutes({ sql, accessTokens, runtime }))
     .use(flowRoutes({ sql, accessTokens }))
     .use(contactRoutes({ sql, accessTokens }))
+    .use(syncRoutes({ ...botDeps, logger: deps.logger }))
     // GET needs its own catch-all: Elysia matches method-specific routes (the SPA's GET /*) before ALL.
     .get('/*', routeNotFound)
     .all('/*', routeNotFound);

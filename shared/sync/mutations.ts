@@ -9,6 +9,9 @@ import { createFlowInputSchema, updateFlowInputSchema } from '../flows/schemas.t
 import { createConnectionInputSchema, createNodeInputSchema, positionSchema, updateNodeInputSchema } from '../flows/graph.ts';
 
 const id = z.uuid({ error: 'Identificador inválido' });
+/** Creations offline carry the id the client already shows; without it the server would invent another one. */
+const ID_REQUIRED = 'Identificador obrigatório para alterações offline';
+const withId = <K extends string>(key: K) => (args: Record<K, { id?: string | undefined }>) => args[key].id !== undefined;
 
 export const mutationArgsSchemas = {
   /** PATCH /bots/{id} {isActive}. */
@@ -18,7 +21,7 @@ export const mutationArgsSchemas = {
   /** POST /flows/channels/{channelId}/welcome (channelId is the channel record id). */
   'welcome.save': z.object({ channelId: id, welcome: welcomeMessageInputSchema }),
   /** POST /flows with a client-generated id (required here: the client already shows the flow). */
-  'flow.create': z.object({ flow: createFlowInputSchema }),
+  'flow.create': z.object({ flow: createFlowInputSchema }).refine(withId('flow'), { error: ID_REQUIRED, path: ['flow', 'id'] }),
   /** PUT /flows/{id}: rename, description, trigger, contexts. */
   'flow.update': z.object({ flowId: id, changes: updateFlowInputSchema }),
   /** PATCH /flows/{id}/toggle with an explicit state, so a replay sets rather than flips. */
@@ -26,7 +29,7 @@ export const mutationArgsSchemas = {
   /** DELETE /flows/{id}. */
   'flow.delete': z.object({ flowId: id }),
   /** POST /flows/nodes with a client-generated id. */
-  'node.create': z.object({ node: createNodeInputSchema }),
+  'node.create': z.object({ node: createNodeInputSchema }).refine(withId('node'), { error: ID_REQUIRED, path: ['node', 'id'] }),
   /** PUT /flows/nodes/{id}: label, config, order, position. */
   'node.update': z.object({ nodeId: id, changes: updateNodeInputSchema }),
   /** Salvar: every node position of one flow at once (part 2 §4). */
@@ -34,7 +37,9 @@ export const mutationArgsSchemas = {
   /** DELETE /flows/nodes/{id} (its connections go with it). */
   'node.delete': z.object({ nodeId: id }),
   /** POST /flows/connections with a client-generated id. */
-  'connection.create': z.object({ connection: createConnectionInputSchema }),
+  'connection.create': z
+    .object({ connection: createConnectionInputSchema })
+    .refine(withId('connection'), { error: ID_REQUIRED, path: ['connection', 'id'] }),
   /** DELETE /flows/connections/{id}. */
   'connection.delete': z.object({ connectionId: id }),
 } as const;

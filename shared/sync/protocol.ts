@@ -18,6 +18,8 @@ export const PULL_PAGE_SIZE = 2000;
 export const SYNC_TEXTS = {
   unknownMutation: 'Alteração desconhecida',
   invalidBatch: 'Lote de alterações inválido',
+  mixedClients: 'Um lote deve vir de um único cliente',
+  invalidCursor: 'Cursor de sincronização inválido',
 } as const;
 
 /** One queued write. `clientId`: one UUID per browser profile and user; `mutationId`: 1, 2, 3… without gaps. */
@@ -30,7 +32,17 @@ export const mutationEnvelopeSchema = z.object({
 });
 
 export const pushRequestSchema = z.object({
-  mutations: z.array(mutationEnvelopeSchema).min(1, { error: SYNC_TEXTS.invalidBatch }).max(MAX_PUSH_BATCH, { error: SYNC_TEXTS.invalidBatch }),
+  mutations: z
+    .array(mutationEnvelopeSchema)
+    .min(1, { error: SYNC_TEXTS.invalidBatch })
+    .max(MAX_PUSH_BATCH, { error: SYNC_TEXTS.invalidBatch })
+    // One client per batch: the answer's lastMutationId is that client's.
+    .refine((mutations) => mutations.every((m) => m.clientId === mutations[0]?.clientId), { error: SYNC_TEXTS.mixedClients }),
+});
+
+/** GET /api/sync/pull?cursor=: no cursor means 0 (everything). */
+export const pullQuerySchema = z.object({
+  cursor: z.coerce.number({ error: SYNC_TEXTS.invalidCursor }).int({ error: SYNC_TEXTS.invalidCursor }).nonnegative({ error: SYNC_TEXTS.invalidCursor }).default(0),
 });
 
 /**
@@ -76,7 +88,7 @@ export const pullResultSchema = z.object({
   /** True when more rows changed than fit one page: pull again at once with the new cursor. */
   hasMore: z.boolean(),
   changes: syncChangesSchema,
-  /** Rows deleted since the cursor (tombstones), by table. */
+  /** Rows deleted since the cursor (tombstones), by table; a welcome message's id is its channelId. */
   deleted: z.array(z.object({ table: z.enum(SYNC_TABLES), id: z.string() })),
 });
 

@@ -20,6 +20,7 @@ export type Database = {
 };
 
 const REAL_POOL_MAX = 10;
+const EMBEDDED_POOL_MAX = 1;
 
 export async function createDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
   if (config.databaseUrl) {
@@ -27,7 +28,11 @@ export async function createDatabase(config: { databaseUrl: string | undefined; 
     return { sql, mode: 'postgres', close: () => sql.end({ timeout: 5 }) };
   }
   const embedded = await startEmbeddedDatabase(config.dataDir);
-  const sql = connect(embedded.url, embedded.maxConnections);
+  // ONE connection: PGlite runs every connection in one shared session, so a transaction opened on one connection
+  // would swallow (and roll back, or break) the statements of the others. A single connection makes postgres.js
+  // queue everything behind an open transaction instead. Consequence: code inside sql.begin() must only use its
+  // transaction handle; a query on the pool there waits for the connection the transaction holds, forever.
+  const sql = connect(embedded.url, EMBEDDED_POOL_MAX);
   return {
     sql,
     mode: 'embedded',

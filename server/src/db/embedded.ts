@@ -5,7 +5,8 @@
  * Limits (stack-notes.md): every connection shares ONE PGlite session through one queue, so an open transaction
  * blocks all others (keep them short); SET and temp tables leak between connections; no authentication (loopback
  * only); LISTEN/NOTIFY is not delivered through the socket. The postgres.js pool must never exceed
- * maxConnections: a larger pool hangs forever under Bun.
+ * maxConnections: a larger pool hangs forever under Bun. The server's own pool uses one connection (client.ts);
+ * the socket accepts a few more for tools (benchmarks, psql) that connect beside it.
  *
  * Measured through postgres.js on a 2-core machine (same script, real PostgreSQL 15 in brackets): ~3,000 sequential
  * single-row inserts/s [~2,500], ~8,300 concurrent point selects/s over 4 connections [~20,000]; first start of a

@@ -5,7 +5,7 @@
  * "unreachable"; chats already refreshed stay refreshed. A 401 is reported so the caller can switch the bot off.
  */
 import { Api, GrammyError, HttpError } from 'grammy';
-import type { Sql } from '../db/client.ts';
+import type { Queryable } from '../db/client.ts';
 import { resilienceTransformer } from './api-resilience.ts';
 import { rightsOf } from './features/channels.ts';
 import { deleteChannel, migrateChannel, upsertChannel } from './runtime-repository.ts';
@@ -13,7 +13,7 @@ import { deleteChannel, migrateChannel, upsertChannel } from './runtime-reposito
 export type SyncOutcome = { status: 'done'; kept: number; removed: number } | { status: 'unauthorized' } | { status: 'unreachable' };
 
 export async function syncChannels(input: {
-  sql: Sql;
+  sql: Queryable;
   apiRoot: string;
   token: string;
   botId: string;

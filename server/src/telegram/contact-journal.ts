@@ -104,8 +104,11 @@ function writeContacts(sql: Sql, rows: ContactTouch[]) {
     from jsonb_to_recordset(${sql.json(rows)}) as x(
       bot_id uuid, telegram_id bigint, first_name text, last_name text, username text, is_bot boolean,
       language_code text, message_delta integer, at timestamptz)
-    -- A bot deleted while its touches waited: skip them instead of failing the whole batch on the foreign key.
-    where exists (select 1 from bots b where b.id = x.bot_id)
+    -- The join skips touches of a bot deleted while they waited instead of failing the whole batch on the foreign
+    -- key. The order matters: this batch spans users, and ordering by owner makes every flush take the per-user sync
+    -- counters (migration 0400) in the same order, so two flushes cannot deadlock on them.
+    join bots b on b.id = x.bot_id
+    order by b.user_id, x.bot_id, x.telegram_id
     on conflict (bot_id, telegram_id) do update set
       first_name = excluded.first_name, last_name = excluded.last_name, username = excluded.username,
       is_bot = excluded.is_bot, language_code = coalesce(excluded.language_code, contacts.language_code),

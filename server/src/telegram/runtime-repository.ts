@@ -3,7 +3,7 @@
  * owner is fixed, and no request (and so no user input) chooses the bot. API queries stay scoped by user id.
  */
 import type { UserFromGetMe } from 'grammy/types';
-import type { Sql } from '../db/client.ts';
+import type { Queryable, Sql } from '../db/client.ts';
 import type { BotRights } from '../../../shared/bots/schemas.ts';
 import type { WelcomeMessage } from '../../../shared/welcome/schemas.ts';
 
@@ -40,7 +40,7 @@ export async function markInactive(sql: Sql, botId: string, reason: string) {
 
 export type ChatFacts = { chatId: number; title: string; type: 'group' | 'supergroup' | 'channel'; username: string | null };
 
-export async function upsertChannel(sql: Sql, botId: string, chat: ChatFacts, rights: BotRights) {
+export async function upsertChannel(sql: Queryable, botId: string, chat: ChatFacts, rights: BotRights) {
   await sql`
     insert into channels (bot_id, chat_id, title, type, username, bot_rights)
     values (${botId}, ${chat.chatId}, ${chat.title}, ${chat.type}, ${chat.username}, ${sql.json(rights)})
@@ -49,7 +49,7 @@ export async function upsertChannel(sql: Sql, botId: string, chat: ChatFacts, ri
           bot_rights = excluded.bot_rights, updated_at = now()`;
 }
 
-export async function deleteChannel(sql: Sql, botId: string, chatId: number) {
+export async function deleteChannel(sql: Queryable, botId: string, chatId: number) {
   await sql`delete from channels where bot_id = ${botId} and chat_id = ${chatId}`;
 }
 
@@ -57,7 +57,7 @@ export async function deleteChannel(sql: Sql, botId: string, chatId: number) {
  * A group became a supergroup: the record (and its welcome message) moves to the new chat id. When the new id is
  * already known (its my_chat_member arrived first), the old record is the duplicate and goes.
  */
-export async function migrateChannel(sql: Sql, botId: string, fromChatId: number, toChatId: number) {
+export async function migrateChannel(sql: Queryable, botId: string, fromChatId: number, toChatId: number) {
   // One statement, no transaction: on the embedded database an open transaction stalls (and can confuse) every
   // other connection. The delete runs only when the update moved nothing.
   await sql`

@@ -1,6 +1,6 @@
 /** Bot and channel queries, always scoped by the owner's user id (decisions §1). */
 import type { UserFromGetMe } from 'grammy/types';
-import type { Sql } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import type { BotRights } from '../../../../shared/bots/schemas.ts';
 
 export type BotRow = {
@@ -24,18 +24,18 @@ export type ChannelRow = {
   botRights: BotRights | null;
 };
 
-const botColumns = (sql: Sql) => sql`
+const botColumns = (sql: Queryable) => sql`
   id, name, username, telegram_id as "telegramId", is_active as "isActive", inactive_reason as "inactiveReason",
   created_at as "createdAt", updated_at as "updatedAt"`;
 
-const channelColumns = (sql: Sql) => sql`
+const channelColumns = (sql: Queryable) => sql`
   c.id, c.bot_id as "botId", c.chat_id as "chatId", c.title, c.type, c.username, c.bot_rights as "botRights"`;
 
-export function listBots(sql: Sql, userId: string) {
+export function listBots(sql: Queryable, userId: string) {
   return sql<BotRow[]>`select ${botColumns(sql)} from bots where user_id = ${userId} order by created_at desc, id`;
 }
 
-export async function findBot(sql: Sql, userId: string, botId: string) {
+export async function findBot(sql: Queryable, userId: string, botId: string) {
   const rows = await sql<BotRow[]>`select ${botColumns(sql)} from bots where id = ${botId} and user_id = ${userId}`;
   return rows[0];
 }
@@ -45,7 +45,7 @@ export async function findBot(sql: Sql, userId: string, botId: string) {
  * poller gets 409), so a bot cannot be registered twice even under two accounts. Both the token hash and the bot's
  * Telegram id are checked: a re-issued token of the same bot has a new hash but the same id.
  */
-export async function isRegistered(sql: Sql, tokenHash: string, telegramId: number) {
+export async function isRegistered(sql: Queryable, tokenHash: string, telegramId: number) {
   const rows = await sql`select 1 from bots where token_hash = ${tokenHash} or telegram_id = ${telegramId} limit 1`;
   return rows.length > 0;
 }
@@ -53,7 +53,7 @@ export async function isRegistered(sql: Sql, tokenHash: string, telegramId: numb
 export type NewBot = { userId: string; me: UserFromGetMe; tokenEncrypted: string; tokenHash: string };
 
 /** Answers undefined when a concurrent registration of the same token won the unique index. */
-export async function insertBot(sql: Sql, bot: NewBot) {
+export async function insertBot(sql: Queryable, bot: NewBot) {
   const rows = await sql<BotRow[]>`
     insert into bots (user_id, telegram_id, name, username, token_encrypted, token_hash, bot_info)
     values (${bot.userId}, ${bot.me.id}, ${bot.me.first_name}, ${bot.me.username}, ${bot.tokenEncrypted},
@@ -63,7 +63,7 @@ export async function insertBot(sql: Sql, bot: NewBot) {
   return rows[0];
 }
 
-export async function setActive(sql: Sql, userId: string, botId: string, isActive: boolean) {
+export async function setActive(sql: Queryable, userId: string, botId: string, isActive: boolean) {
   const rows = await sql<BotRow[]>`
     update bots set is_active = ${isActive}, updated_at = now(),
                     inactive_reason = case when ${isActive} then null else inactive_reason end
@@ -73,18 +73,18 @@ export async function setActive(sql: Sql, userId: string, botId: string, isActiv
 }
 
 /** Channels, welcome messages, contacts, messages and flows go with it (ON DELETE CASCADE). */
-export async function deleteBot(sql: Sql, userId: string, botId: string) {
+export async function deleteBot(sql: Queryable, userId: string, botId: string) {
   const rows = await sql`delete from bots where id = ${botId} and user_id = ${userId} returning id`;
   return rows.length > 0;
 }
 
-export async function findToken(sql: Sql, userId: string, botId: string) {
+export async function findToken(sql: Queryable, userId: string, botId: string) {
   const rows = await sql<{ tokenEncrypted: string }[]>`
     select token_encrypted as "tokenEncrypted" from bots where id = ${botId} and user_id = ${userId}`;
   return rows[0]?.tokenEncrypted;
 }
 
-export function listChannels(sql: Sql, userId: string, botId: string) {
+export function listChannels(sql: Queryable, userId: string, botId: string) {
   return sql<ChannelRow[]>`
     select ${channelColumns(sql)}
     from channels c join bots b on b.id = c.bot_id
@@ -92,10 +92,20 @@ export function listChannels(sql: Sql, userId: string, botId: string) {
     order by c.title, c.id`;
 }
 
-export async function findChannel(sql: Sql, userId: string, channelId: string) {
+export async function findChannel(sql: Queryable, userId: string, channelId: string) {
   const rows = await sql<ChannelRow[]>`
     select ${channelColumns(sql)}
     from channels c join bots b on b.id = c.bot_id
     where c.id = ${channelId} and b.user_id = ${userId}`;
   return rows[0];
+}
+
+/** The user's bots among `ids` (offline sync pull: rows changed since a cursor). */
+export function findBotsByIds(sql: Queryable, userId: string, ids: string[]) {
+  return sql<BotRow[]>`select ${botColumns(sql)} from bots where user_id = ${userId} and id = any(${ids}::uuid[])`;
+}
+
+export function findChannelsByIds(sql: Queryable, userId: string, ids: string[]) {
+  return sql<ChannelRow[]>`
+    select ${channelColumns(sql)} from channels c where c.user_id = ${userId} and c.id = any(${ids}::uuid[])`;
 }

@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { botSchema, channelSchema, type Bot, type Channel } from '../../../../shared/bots/schemas.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { decryptSecret, encryptSecret, sha256Hex } from '../../lib/crypto.ts';
@@ -8,7 +8,7 @@ import { syncChannels } from '../../telegram/channel-sync.ts';
 import { checkBotToken } from '../../telegram/token-check.ts';
 import * as repo from './repository.ts';
 
-export type BotsDeps = { sql: Sql; runtime: BotRuntime; telegramApiRoot: string; encryptionKey: Uint8Array };
+export type BotsDeps = { sql: Queryable; runtime: BotRuntime; telegramApiRoot: string; encryptionKey: Uint8Array };
 
 /** Rows go through the shared schema so a drift between database and contract fails here, not in the client. */
 export const toBot = (row: repo.BotRow): Bot =>

@@ -1,10 +1,10 @@
-import type { Sql } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { contactSchema, type Contact, type ContactListQuery } from '../../../../shared/contacts/schemas.ts';
 import * as repo from './repository.ts';
 
-export type ContactsDeps = { sql: Sql };
+export type ContactsDeps = { sql: Queryable };
 
-const toContact = (row: repo.ContactRow): Contact =>
+export const toContact = (row: repo.ContactRow): Contact =>
   contactSchema.parse({
     ...row,
     telegramId: row.telegramId.toString(),

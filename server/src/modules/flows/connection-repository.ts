@@ -60,3 +60,9 @@ export function buttonEdgesInto(sql: Queryable, nodeId: string) {
     select source_node_id as "sourceNodeId", source_handle as "sourceHandle"
     from flow_connections where target_node_id = ${nodeId} and source_handle like 'button\\_%'`;
 }
+
+/** The user's connections among `ids` (offline sync pull). */
+export function findConnectionsByIds(sql: Queryable, userId: string, ids: string[]) {
+  return sql<ConnectionRow[]>`
+    select ${columns(sql)} from flow_connections c where c.user_id = ${userId} and c.id = any(${ids}::uuid[])`;
+}

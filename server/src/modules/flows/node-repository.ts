@@ -83,3 +83,27 @@ export async function setButtonValue(sql: Queryable, nodeId: string, row: number
       updated_at = now()
     where id = ${nodeId} and config #> ${['buttons', String(row), String(index)]}::text[] is not null`;
 }
+
+/** The user's nodes among `ids` (offline sync pull); user_id is the flow owner's (migration 0400). */
+export function findNodesByIds(sql: Queryable, userId: string, ids: string[]) {
+  return sql<NodeRow[]>`select ${columns(sql)} from flow_nodes n where n.user_id = ${userId} and n.id = any(${ids}::uuid[])`;
+}
+
+/**
+ * Moves many nodes of one flow in one statement (Salvar). Ids that are not nodes of this flow are ignored: a node
+ * deleted meanwhile (on another device) simply has no position to save. Rows are taken in id order so two
+ * concurrent saves of overlapping nodes lock them in the same order.
+ */
+export async function setPositions(sql: Queryable, flowId: string, positions: Array<{ nodeId: string; x: number; y: number }>) {
+  const rows = await sql<{ id: string }[]>`
+    with wanted as (
+      select n.id, p.x, p.y from flow_nodes n
+      join jsonb_to_recordset(${jsonb(sql, positions)}) as p("nodeId" uuid, x float8, y float8) on p."nodeId" = n.id
+      where n.flow_id = ${flowId}
+      order by n.id
+      for update of n)
+    update flow_nodes n set position_x = w.x, position_y = w.y, updated_at = now()
+    from wanted w where n.id = w.id
+    returning n.id`;
+  return rows.length;
+}

@@ -64,6 +64,18 @@ export async function updateNode(deps: FlowsDeps, userId: string, nodeId: string
   return toNode(row);
 }
 
+/** Salvar (part 2 §4): every node position of one flow at once; nodes no longer in the flow are skipped. */
+export async function saveNodePositions(
+  deps: FlowsDeps,
+  userId: string,
+  flowId: string,
+  positions: Array<{ nodeId: string; position: { x: number; y: number } }>,
+): Promise<number> {
+  await ownedFlow(deps, userId, flowId);
+  const flat = positions.map(({ nodeId, position }) => ({ nodeId, x: position.x, y: position.y }));
+  return flat.length === 0 ? 0 : nodes.setPositions(deps.sql, flowId, flat);
+}
+
 /** Its connections go with it; buttons elsewhere that pointed at it become unconnected (`flow_pending`). */
 export async function deleteNode(deps: FlowsDeps, userId: string, nodeId: string): Promise<void> {
   await ownedNode(deps, userId, nodeId);

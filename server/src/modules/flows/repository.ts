@@ -99,3 +99,8 @@ export async function channelChatId(sql: Queryable, userId: string, channelRecor
     where c.id = ${channelRecordId} and b.user_id = ${userId}`;
   return rows[0]?.chatId.toString();
 }
+
+/** The user's flows among `ids` (offline sync pull). */
+export function findFlowsByIds(sql: Queryable, userId: string, ids: string[]) {
+  return sql<FlowRow[]>`select ${columns(sql)} from flows where user_id = ${userId} and id = any(${ids}::uuid[])`;
+}

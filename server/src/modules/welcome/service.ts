@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { DEFAULT_WELCOME, welcomeMessageSchema, type WelcomeMessage } from '../../../../shared/welcome/schemas.ts';
 import type { welcomeMessageInputSchema } from '../../../../shared/welcome/schemas.ts';
 import type { z } from 'zod';
@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { BotRuntime } from '../../telegram/bot-runtime.ts';
 import * as repo from './repository.ts';
 
-export type WelcomeDeps = { sql: Sql; runtime: BotRuntime };
+export type WelcomeDeps = { sql: Queryable; runtime: BotRuntime };
 
 async function ownedChannel(deps: WelcomeDeps, userId: string, channelId: string) {
   const channel = isUuid(channelId) ? await repo.findOwnedChannel(deps.sql, userId, channelId) : undefined;

@@ -1,0 +1,50 @@
+/**
+ * Side effects outside the database wait for the commit. A mutation runs inside the push transaction, so starting a
+ * bot there would read the bot row before it is committed (and, on the embedded database's single connection, wait
+ * forever for the connection the transaction holds), and dropping a cache there would let a concurrent reader
+ * refill it with the old state. The services call the runtime as usual; this facade records the calls and the push
+ * replays them after the commit, or drops them when the mutation failed and its savepoint rolled back.
+ */
+import type { Logger } from '../../lib/logger.ts';
+import type { BotRuntime } from '../../telegram/bot-runtime.ts';
+import { bumpFlowGeneration } from '../../flows-engine/flow-generation.ts';
+
+type Effect = { label: string; run: () => Promise<void> | void };
+
+export function afterCommit(runtime: BotRuntime) {
+  let effects: Effect[] = [];
+  const deferred: BotRuntime = {
+    ...runtime,
+    start: async (botId) => {
+      effects.push({ label: 'start', run: () => runtime.start(botId) });
+    },
+    stop: async (botId, options) => {
+      effects.push({ label: 'stop', run: () => runtime.stop(botId, options) });
+    },
+    invalidate: (botId, chatId) => {
+      effects.push({ label: 'invalidate', run: () => runtime.invalidate(botId, chatId) });
+    },
+  };
+  return {
+    runtime: deferred,
+    discard() {
+      effects = [];
+    },
+    /** The data is committed whatever happens here: a failing effect is logged, never turned into a failed mutation. */
+    async run(logger: Logger) {
+      // The engine's graph cache compares this generation: the committed edit takes effect on the next update.
+      bumpFlowGeneration();
+      const pending = effects;
+      effects = [];
+      for (const effect of pending) {
+        try {
+          await effect.run();
+        } catch (error) {
+          logger.error('efeito pós-commit da sincronização falhou', { effect: effect.label, error });
+        }
+      }
+    },
+  };
+}
+
+export type AfterCommit = ReturnType<typeof afterCommit>;

@@ -1,0 +1,130 @@
+/**
+ * Applies consecutive mutations of one client in ONE transaction (guide/offline-sync.md rule 4). The user's push
+ * lock and the client's row are taken first, so pushes of one user take turns and an id is processed once; every
+ * mutation's effects and the advanced last id commit together, so each mutation happens exactly once. A refused
+ * intent leaves none of its writes behind, records its pt-BR reason, and its id still advances, so a bad mutation
+ * never jams the queue.
+ *
+ * Why several mutations per transaction: a commit waits for the disk and costs BEGIN/COMMIT round trips; one
+ * transaction per mutation capped a client at ~450 mutations/s on PostgreSQL here. A chunk is bounded (CHUNK_MAX,
+ * CHUNK_BUDGET_MS) because it holds row locks, and on the embedded database the only connection.
+ *
+ * Why no savepoint per mutation: each costs a round trip, and more than 64 subtransactions in one transaction
+ * overflow PostgreSQL's per-backend cache and slow every concurrent snapshot. Mutations run directly; when one is
+ * refused after it may have written (args already passed validation), the chunk is rolled back and redone up to
+ * and including that mutation, which then runs inside a savepoint so its own writes can be undone alone. Each
+ * refusal costs one redo of the mutations before it in its chunk.
+ *
+ * Transient database errors (deadlock, serialization) retry the chunk; infrastructure errors propagate and the
+ * client resends the batch later, when everything already committed answers alreadyApplied.
+ */
+import type { MutationEnvelope, MutationResult } from '../../../../shared/sync/protocol.ts';
+import { isMutationName } from '../../../../shared/sync/mutations.ts';
+import type { Queryable, Sql } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { BotRuntime } from '../../telegram/bot-runtime.ts';
+import { afterCommit, type AfterCommit } from './after-commit.ts';
+import { parseMutation, type MutationDeps, type ParsedMutation } from './appliers.ts';
+import { isDatabaseFault, refusalOf, sqlState, TRANSIENT } from './refusal.ts';
+import * as repo from './repository.ts';
+
+export type SyncDeps = Omit<MutationDeps, 'sql'> & { sql: Sql; runtime: BotRuntime; logger: Logger };
+
+export type ChunkOutcome = { results: MutationResult[]; lastMutationId: number; gap: boolean };
+
+const CHUNK_MAX = 100;
+const CHUNK_BUDGET_MS = 50;
+const MAX_TRANSIENT_RETRIES = 3;
+
+/** A mutation was refused after it ran without a savepoint: redo the chunk up to it, guarded. */
+class RedoChunk extends Error {
+  constructor(readonly index: number) {
+    super('redo chunk');
+  }
+}
+
+type Plan = { limit: number; guarded: Set<number> };
+
+/** Processes a prefix of `envelopes` (at least one); `results` says how many. */
+export async function applyChunk(deps: SyncDeps, userId: string, clientId: string, envelopes: MutationEnvelope[]): Promise<ChunkOutcome> {
+  const plan: Plan = { limit: CHUNK_MAX, guarded: new Set() };
+  let transient = 0;
+  for (;;) {
+    const effects: AfterCommit[] = [];
+    try {
+      const outcome = await deps.sql.begin((tx) => runChunk(deps, tx, userId, clientId, envelopes, plan, effects));
+      for (const effect of effects) await effect.run(deps.logger);
+      return outcome;
+    } catch (error) {
+      if (error instanceof RedoChunk) {
+        plan.limit = error.index + 1;
+        plan.guarded.add(error.index);
+        continue;
+      }
+      if (!TRANSIENT.has(sqlState(error)) || ++transient > MAX_TRANSIENT_RETRIES) throw error;
+      deps.logger.warn('lote de sincronização repetido após conflito no banco', { code: sqlState(error), attempt: transient });
+    }
+  }
+}
+
+async function runChunk(
+  deps: SyncDeps,
+  tx: Queryable,
+  userId: string,
+  clientId: string,
+  envelopes: MutationEnvelope[],
+  plan: Plan,
+  effects: AfterCommit[],
+): Promise<ChunkOutcome> {
+  const started = performance.now();
+  await repo.lockUserPushes(tx, userId);
+  const first = await repo.lockClient(tx, userId, clientId);
+  let last = first;
+  let gap = false;
+  const results: MutationResult[] = [];
+  for (const [index, envelope] of envelopes.entries()) {
+    if (index >= plan.limit || (index > 0 && performance.now() - started > CHUNK_BUDGET_MS)) break;
+    const id = envelope.mutationId;
+    if (gap || id > last + 1) {
+      gap = true;
+      results.push({ mutationId: id, status: 'gap' });
+      continue;
+    }
+    if (id <= last) {
+      const failure = (await repo.findFailures(tx, userId, clientId, [id])).get(id);
+      results.push(failure ? { mutationId: id, status: 'failed', ...failure } : { mutationId: id, status: 'alreadyApplied' });
+      continue;
+    }
+    last = id;
+    const failure = await runOne(deps, tx, userId, envelope, plan.guarded.has(index), effects, index);
+    if (failure) await repo.recordFailure(tx, userId, clientId, id, envelope.name, failure);
+    results.push(failure ? { mutationId: id, status: 'failed', ...failure } : { mutationId: id, status: 'applied' });
+  }
+  if (last !== first) await repo.setLastMutationId(tx, userId, clientId, last);
+  return { results, lastMutationId: last, gap };
+}
+
+/** Answers the refusal, or undefined when applied. */
+async function runOne(deps: SyncDeps, tx: Queryable, userId: string, envelope: MutationEnvelope, guarded: boolean, effects: AfterCommit[], index: number) {
+  let mutation: ParsedMutation;
+  try {
+    if (!isMutationName(envelope.name)) throw new AppError('VALIDATION_FAILED', 400, 'Alteração desconhecida');
+    mutation = parseMutation(envelope.name, envelope.args);
+  } catch (error) {
+    // Refused before touching the database: nothing to undo.
+    return refusalOf(error, deps.logger, envelope.name);
+  }
+  const effect = afterCommit(deps.runtime);
+  try {
+    if (guarded) await inTransaction(tx, (savepoint) => mutation({ ...deps, sql: savepoint, runtime: effect.runtime }, userId));
+    else await mutation({ ...deps, sql: tx, runtime: effect.runtime }, userId);
+  } catch (error) {
+    if (isDatabaseFault(error)) throw error;
+    if (!guarded) throw new RedoChunk(index);
+    return refusalOf(error, deps.logger, envelope.name);
+  }
+  effects.push(effect);
+  return undefined;
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { botResponseSchema } from '../../../../shared/bots/schemas.ts';
+import { flowResponseSchema } from '../../../../shared/flows/schemas.ts';
+import { MUTATION_NAMES, type MutationArgs, type MutationName } from '../../../../shared/sync/mutations.ts';
+import { welcomeResponseSchema } from '../../../../shared/welcome/schemas.ts';
+import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
+import { syncClient } from '../../test-support/sync-client.ts';
+import { eventually, promotedChat, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../../test-support/telegram.ts';
+
+let bed: TelegramTestbed;
+beforeAll(async () => {
+  bed = await startTelegramTestbed();
+}, SERVER_START_TIMEOUT_MS);
+afterAll(() => bed.stop());
+
+test('every named mutation applies once through push and its effect is what the REST API then answers', async () => {
+  const registered = await registeredBot(bed);
+  const { channel } = await promotedChat(bed, registered, { type: 'supergroup', title: 'Grupo Offline' });
+  const client = syncClient(bed.server, registered.auth.token);
+  const used = new Set<MutationName>();
+  const push = async <N extends MutationName>(name: N, args: MutationArgs<N>) => {
+    used.add(name);
+    const answer = await client.push([client.envelope(name, args)]);
+    expect({ name, result: answer.results[0] }).toEqual({ name, result: { mutationId: answer.lastMutationId, status: 'applied' } });
+  };
+  const get = async (path: string) => {
+    const response = await bed.server.api(`/api${path}`, registered.auth);
+    return { status: response.status, body: await response.json() };
+  };
+  const flow = async (id: string) => flowResponseSchema.parse((await get(`/flows/${id}`)).body).data.flow;
+
+  await push('welcome.save', { channelId: channel.id, welcome: { message: 'Olá {firstName}', autoApprove: false } });
+  expect(welcomeResponseSchema.parse((await get(`/flows/channels/${channel.id}/welcome`)).body).data.welcomeMessage).toMatchObject({
+    message: 'Olá {firstName}',
+    enabled: true,
+    autoApprove: false,
+  });
+
+  const flowId = crypto.randomUUID();
+  await push('flow.create', { flow: { id: flowId, name: 'Offline', botId: registered.bot.id, executionContexts: ['private'] } });
+  expect(await flow(flowId)).toMatchObject({ id: flowId, name: 'Offline', enabled: true });
+  await push('flow.update', { flowId, changes: { name: 'Renomeado offline', description: 'feito no avião' } });
+  await push('flow.setEnabled', { flowId, enabled: false });
+  expect(await flow(flowId)).toMatchObject({ name: 'Renomeado offline', description: 'feito no avião', enabled: false });
+
+  const [a, b, c] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+  await push('node.create', { node: { id: a, flowId, type: 'trigger', subType: 'trigger_command', config: { command: '/start' } } });
+  await push('node.create', { node: { id: b, flowId, type: 'action', subType: 'send_text', config: { message: 'Oi' } } });
+  await push('node.create', { node: { id: c, flowId, type: 'action', subType: 'send_text' } });
+  await push('node.update', { nodeId: b, changes: { label: 'Saudação', config: { message: 'Olá de novo' } } });
+  await push('node.savePositions', {
+    flowId,
+    positions: [
+      { nodeId: a, position: { x: 10, y: 11 } },
+      { nodeId: b, position: { x: 20, y: 21 } },
+      { nodeId: crypto.randomUUID(), position: { x: 1, y: 1 } },
+    ],
+  });
+  const [ab, ac] = [crypto.randomUUID(), crypto.randomUUID()];
+  await push('connection.create', { connection: { id: ab, flowId, sourceNodeId: a, targetNodeId: b } });
+  await push('connection.create', { connection: { id: ac, flowId, sourceNodeId: a, targetNodeId: c } });
+  let graph = await flow(flowId);
+  expect(graph.nodes?.find((node) => node.id === b)).toMatchObject({ label: 'Saudação', config: { message: 'Olá de novo' }, position: { x: 20, y: 21 } });
+  expect(graph.nodes?.find((node) => node.id === a)?.position).toEqual({ x: 10, y: 11 });
+  expect(graph.connections?.map((edge) => edge.id).sort()).toEqual([ab, ac].sort());
+
+  await push('connection.delete', { connectionId: ac });
+  await push('node.delete', { nodeId: b });
+  graph = await flow(flowId);
+  expect(graph.nodes?.map((node) => node.id).sort()).toEqual([a, c].sort());
+  expect(graph.connections).toEqual([]);
+  await push('flow.delete', { flowId });
+  expect((await get(`/flows/${flowId}`)).status).toBe(404);
+
+  // Runtime effects run after the commit: the bot stops, starts again, and is gone with its removal.
+  await push('bot.setActive', { botId: registered.bot.id, isActive: false });
+  expect(botResponseSchema.parse((await get(`/bots/${registered.bot.id}`)).body).data.bot.isActive).toBe(false);
+  expect(bed.server.server.bots.isRunning(registered.bot.id)).toBe(false);
+  await eventually('polling to stop', () => !bed.emulator.control.isPolling(registered.token));
+  await push('bot.setActive', { botId: registered.bot.id, isActive: true });
+  await eventually('polling to resume', () => bed.emulator.control.isPolling(registered.token));
+  await push('bot.delete', { botId: registered.bot.id });
+  expect((await get(`/bots/${registered.bot.id}`)).status).toBe(404);
+  expect(bed.server.server.bots.isRunning(registered.bot.id)).toBe(false);
+
+  expect([...used].sort()).toEqual([...MUTATION_NAMES].sort());
+}, 60_000);

@@ -1,0 +1,17 @@
+import { Elysia } from 'elysia';
+import { pullQuerySchema, pushRequestSchema } from '../../../../shared/sync/protocol.ts';
+import { authGuard } from '../../http/auth-guard.ts';
+import { ok } from '../../http/envelope.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { AccessTokens } from '../auth/access-token.ts';
+import type { SyncDeps } from './apply-chunk.ts';
+import { pull } from './pull-service.ts';
+import { push } from './push-service.ts';
+
+/** The offline sync endpoints (guide/offline-sync.md rules 4–5), signed-in only. */
+export function syncRoutes(deps: SyncDeps & { accessTokens: AccessTokens }) {
+  return new Elysia({ prefix: '/sync' })
+    .use(authGuard(deps.accessTokens))
+    .post('/push', async ({ userId, body }) => ok(await push(deps, userId, parseInput(pushRequestSchema, body))))
+    .get('/pull', async ({ userId, query }) => ok(await pull(deps, userId, parseInput(pullQuerySchema, query).cursor)));
+}
