@@ -22,8 +22,8 @@ export function acknowledge(db: CanalizeDb, sent: readonly OutboxEntry[], result
       // No answer of its own but at or below the server's last id: the server has processed it before.
       const processed = answer ? answer.status !== 'gap' : entry.mutationId <= result.lastMutationId;
       if (!processed) continue;
-      // A resend of a mutation that had failed may carry the original reason with alreadyApplied.
-      if (answer?.status === 'failed' || (answer?.status === 'alreadyApplied' && answer.code)) {
+      // The server answers a resend of a refused mutation `failed` again, so a lost first answer still reports it.
+      if (answer?.status === 'failed') {
         refused.add(entry.mutationId);
         rejected.push({
           ...toEnvelope(entry),

@@ -1,7 +1,7 @@
 /**
  * An in-test model of the sync server's rules (guide/offline-sync.md rules 4–5), written apart from the client's
  * apply functions so the two can disagree: per-client last mutation id advanced in the same step as the effect,
- * duplicates answered alreadyApplied, a gap answered gap, a refused intent recorded as failed and the id advanced
+ * duplicates answered alreadyApplied (failed again, with its reason, for a refused one), a gap answered gap, a refused intent recorded as failed and the id advanced
  * anyway; rows carry a version from one sequence and pulls page through them by cursor, tombstones included.
  * It logs every effect so a test can check each mutation took effect exactly once, in order.
  */
@@ -43,7 +43,8 @@ export function createModelServer({ pageSize = 50 }: { pageSize?: number } = {})
   function pushOne(envelope: MutationEnvelope): MutationResult {
     const last = lastIds.get(envelope.clientId) ?? 0;
     const { mutationId } = envelope;
-    if (mutationId <= last) return { mutationId, status: 'alreadyApplied', ...pick(failures.get(`${envelope.clientId}:${mutationId}`)) };
+    // As the real server: a resend of a refused mutation answers failed again, with the same reason.
+    if (mutationId <= last) return failures.get(`${envelope.clientId}:${mutationId}`) ?? { mutationId, status: 'alreadyApplied' };
     if (mutationId > last + 1) return { mutationId, status: 'gap' };
     lastIds.set(envelope.clientId, mutationId);
     try {
@@ -96,7 +97,5 @@ export function createModelServer({ pageSize = 50 }: { pageSize?: number } = {})
     },
   };
 }
-
-const pick = (failure: MutationResult | undefined) => (failure ? { code: failure.code, message: failure.message } : {});
 
 export type ModelServer = ReturnType<typeof createModelServer>;
