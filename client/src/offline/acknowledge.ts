@@ -17,6 +17,7 @@ export function acknowledge(db: CanalizeDb, sent: readonly OutboxEntry[], result
     const answers = new Map(result.results.map((answer) => [answer.mutationId, answer]));
     const refused = new Set<number>();
     const rejected: RejectedEntry[] = [];
+    const acked: OutboxEntry[] = [];
     for (const entry of sent) {
       const answer = answers.get(entry.mutationId);
       // No answer of its own but at or below the server's last id: the server has processed it before.
@@ -32,9 +33,12 @@ export function acknowledge(db: CanalizeDb, sent: readonly OutboxEntry[], result
           rejectedAt: now.toISOString(),
         });
       } else {
-        await db.outbox.update(entry.mutationId, { status: 'acked' });
+        acked.push(entry);
       }
     }
+    // One bulk write, from the entries as stored now (their undo records may be newer than what was sent).
+    const stored = await db.outbox.bulkGet(acked.map((entry) => entry.mutationId));
+    await db.outbox.bulkPut(stored.flatMap((entry) => (entry ? [{ ...entry, status: 'acked' as const }] : [])));
     const gap = result.results.some((answer) => answer.status === 'gap');
     if (gap) await db.outbox.where('mutationId').above(result.lastMutationId).modify({ status: 'pending' });
     if (rejected.length > 0) {

@@ -41,13 +41,9 @@ export const toEnvelope = ({ clientId, mutationId, name, args, createdAt }: Outb
   createdAt,
 });
 
-/** The oldest entries the server has not answered yet, in id order. */
+/** The oldest entries the server has not answered yet, in id order (equal index keys sort by primary key). */
 export function nextPending(db: CanalizeDb, limit: number): Promise<OutboxEntry[]> {
-  return db.outbox
-    .orderBy('mutationId')
-    .filter((entry) => entry.status === 'pending')
-    .limit(limit)
-    .toArray();
+  return db.outbox.where('status').equals('pending').limit(limit).toArray();
 }
 
 export function countPending(db: CanalizeDb): Promise<number> {

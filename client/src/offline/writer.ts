@@ -46,13 +46,3 @@ export class MutationWriter {
     this.undo.push({ table, key, before: (await this.db.rows(table).get(key)) ?? null });
   }
 }
-
-/** Puts back what one mutation replaced, newest record first. */
-export async function undoRecords(db: CanalizeDb, undo: readonly UndoRecord[]): Promise<void> {
-  for (let index = undo.length - 1; index >= 0; index--) {
-    const record = undo[index];
-    if (!record) continue;
-    if (record.before === null) await db.table(record.table).delete(record.key);
-    else await db.table(record.table).put(record.before);
-  }
-}
