@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createBotByApi, registerByApi } from './support/accounts.ts';
+import { createBotByApi, expiredAccessToken, registerByApi } from './support/accounts.ts';
 import { emulator } from './support/emulator.ts';
 import { auth, botWithChannel, capturePushes, expectEachAppliedOnce, expectPending, syncStatus } from './support/offline.ts';
-import { signInThroughUi, waitForServiceWorker } from './support/ui.ts';
+import { replaceStoredAccessToken, signInThroughUi, waitForServiceWorker } from './support/ui.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
 
@@ -18,7 +18,7 @@ async function offlineReady(page: Page, request: Parameters<typeof registerByApi
   await page.goto(`/bots/${botId}`);
   await expect(page.getByRole('link', { name: /Canal Offline/ })).toBeVisible();
   await expect(syncStatus(page)).toContainText('Online');
-  return { accessToken: session.tokens.accessToken, botId, channelId };
+  return { accessToken: session.tokens.accessToken, userId: session.user.id, botId, channelId };
 }
 
 async function saveWelcome(page: Page, channelId: string, message: string) {
@@ -136,4 +136,41 @@ test('uma nova versão com alterações pendentes pergunta antes de recarregar',
   await page.reload();
   await expectPending(page, 0);
   expect(botId).toBeTruthy();
+});
+
+test('um access token vencido pausa o envio até renovar; nada se perde', async ({ page, context, request }) => {
+  const { accessToken, userId, botId } = await offlineReady(page, request);
+  const refreshes: number[] = [];
+  page.on('response', (response) => new URL(response.url()).pathname === '/api/auth/refresh' && refreshes.push(response.status()));
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Desativar' }).click();
+  await replaceStoredAccessToken(page, expiredAccessToken(userId));
+  await page.reload();
+  await expectPending(page, 1);
+
+  await context.setOffline(false);
+  await expectPending(page, 0);
+  expect(refreshes).toEqual([200]);
+  expect(((await (await request.get(`/api/bots/${botId}`, { headers: auth(accessToken) })).json()).data.bot.isActive)).toBe(false);
+});
+
+test('sair com alterações pendentes pergunta antes e apaga os dados locais do usuário', async ({ page, context, request }) => {
+  const { userId } = await offlineReady(page, request);
+  const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));
+  expect(await databases()).toContain(`canalize-${userId}`);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Desativar' }).click();
+  await expectPending(page, 1);
+  await page.getByRole('button', { name: 'Sair' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Sair com alterações pendentes' });
+  await expect(confirm.getByText('Há 1 alteração que ainda não foi enviada ao servidor.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByText('Inativo', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await confirm.getByRole('button', { name: 'Sair e descartar' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(databases).not.toContain(`canalize-${userId}`);
 });
