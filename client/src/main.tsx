@@ -9,19 +9,21 @@ import { createQueryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { sessionStore } from './lib/session-store.ts';
 import { toast } from './lib/toast.ts';
+import { pendingChangesNow } from './offline/engine.ts';
 import { createAppRouter } from './router.tsx';
 
 const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient, session: sessionStore() });
 
-// A refused refresh already cleared the session; say why once and go to the login screen.
+// A refused refresh already cleared the session; say why once and go to the login screen. The user's outbox stays
+// on this device and resumes when they sign in again.
 onSessionExpired(() => {
   queryClient.clear();
   toast.error(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
   void router.navigate({ to: '/login', replace: true });
 });
 
-if (import.meta.env.PROD) void registerServiceWorker();
+if (import.meta.env.PROD) void registerServiceWorker({ pendingChanges: pendingChangesNow });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root não encontrado em index.html');

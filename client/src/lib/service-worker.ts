@@ -1,33 +1,67 @@
 /**
- * Registers the service worker (production builds only) and asks before switching to a new version: the app never
- * reloads itself silently, because a reload could drop what the user is typing. Accepting posts SKIP_WAITING to the
- * waiting worker and reloads once it controls the page.
+ * Registers the service worker (production builds only) and decides when a new version takes over
+ * (guide/offline-sync.md rule 10). Taking over reloads the page, so it happens by itself only when nothing can be
+ * lost: no change waiting in the outbox and no field being typed in. Otherwise "Nova versão disponível" asks, and
+ * the update still applies by itself once the outbox drains (checked every few seconds while it waits).
  */
 import { toast } from './toast.ts';
 
 export const UPDATE_TEXTS = {
   title: 'Nova versão disponível',
   description: 'Atualize para usar a versão mais recente do Canalize.',
+  pendingDescription: 'Ela será aplicada quando suas alterações pendentes forem sincronizadas, ou agora se preferir.',
   action: 'Atualizar',
 } as const;
 
-export async function registerServiceWorker(): Promise<void> {
+const RECHECK_MS = 3000;
+
+export type UpdateGate = {
+  /** Changes queued on this device and not yet accepted by the server (0 when nobody is signed in). */
+  pendingChanges: () => Promise<number>;
+};
+
+export function shouldApplyUpdate({ pending, editing }: { pending: number; editing: boolean }): boolean {
+  return pending === 0 && !editing;
+}
+
+function isEditing(): boolean {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && (active.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(active.tagName));
+}
+
+export async function registerServiceWorker(gate: UpdateGate): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const { Workbox } = await import('workbox-window');
   const workbox = new Workbox('/sw.js', { scope: '/' });
+  let applying = false;
+
+  function apply() {
+    if (applying) return;
+    applying = true;
+    toast.dismiss('app-update');
+    workbox.addEventListener('controlling', () => window.location.reload());
+    workbox.messageSkipWaiting();
+  }
+
+  const canApply = async () => shouldApplyUpdate({ pending: await gate.pendingChanges().catch(() => 1), editing: isEditing() });
 
   workbox.addEventListener('waiting', () => {
-    toast.persistent(UPDATE_TEXTS.title, {
-      id: 'app-update',
-      description: UPDATE_TEXTS.description,
-      action: {
-        label: UPDATE_TEXTS.action,
-        onClick: () => {
-          workbox.addEventListener('controlling', () => window.location.reload());
-          workbox.messageSkipWaiting();
-        },
-      },
-    });
+    void (async () => {
+      if (await canApply()) return apply();
+      const pending = await gate.pendingChanges().catch(() => 0);
+      toast.persistent(UPDATE_TEXTS.title, {
+        id: 'app-update',
+        description: pending > 0 ? UPDATE_TEXTS.pendingDescription : UPDATE_TEXTS.description,
+        action: { label: UPDATE_TEXTS.action, onClick: apply },
+      });
+      const timer = setInterval(() => {
+        void canApply().then((ok) => {
+          if (!ok || applying) return;
+          clearInterval(timer);
+          apply();
+        });
+      }, RECHECK_MS);
+    })();
   });
 
   try {

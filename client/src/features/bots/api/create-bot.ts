@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { botResponseSchema, type Bot, type CreateBotInput } from '../../../../../shared/bots/schemas.ts';
 import { api } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { useSyncNow } from '../../../offline/hooks.ts';
 import { toast } from '../../../lib/toast.ts';
 import { BOT_TOASTS } from './bot-texts.ts';
 
@@ -10,20 +10,19 @@ export async function createBot(input: CreateBotInput): Promise<Bot> {
   return body.data.bot;
 }
 
-/** The failure toast (server message, else 'Erro ao adicionar bot') comes from the query client's mutation cache. */
+/**
+ * Online only: the server asks Telegram's getMe for the token. The new bot then arrives through a pull, awaited
+ * before the modal closes so the card is there when it does. The failure toast comes from the query client.
+ */
 export function useCreateBot({ onSuccess }: { onSuccess?: (bot: Bot) => void } = {}) {
-  const queryClient = useQueryClient();
+  const syncNow = useSyncNow();
   return useMutation({
     mutationFn: createBot,
     meta: { errorMessage: BOT_TOASTS.createError },
     onSuccess: async (bot) => {
+      await syncNow();
       toast.success(BOT_TOASTS.createSuccess);
-      queryClient.setQueryData(queryKeys.bots.detail(bot.id), bot);
       onSuccess?.(bot);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.bots.list() }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
-      ]);
     },
   });
 }

@@ -1,32 +1,38 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useBotChannels } from '../api/get-bot-channels.ts';
-import { useBot } from '../api/get-bot.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useBot, useBotChannels } from '../api/bot-rows.ts';
+import { BOT_TOASTS } from '../api/bot-texts.ts';
 import { BotQuickActions } from './bot-quick-actions.tsx';
 import { BotSummary } from './bot-summary.tsx';
 import { ChannelList } from './channel-list.tsx';
 
-/** /bots/{id} (part 1 §2). A bot that cannot be loaded (a 404 too) toasts and goes back to the list (part 1 §8). */
+/**
+ * /bots/{id} (part 1 §2), from the local cache. A bot the cache does not have (removed, or another user's) toasts
+ * the fixed text and goes back to the list (part 1 §8).
+ */
 export function BotDetailsPage({ botId }: { botId: string }) {
   const navigate = useNavigate();
   const bot = useBot(botId);
   const channels = useBotChannels(botId);
 
   useEffect(() => {
-    if (bot.isError) void navigate({ to: '/bots', replace: true });
-  }, [bot.isError, navigate]);
+    if (bot !== null) return;
+    toast.error(BOT_TOASTS.loadDetailsError, { id: BOT_TOASTS.loadDetailsError });
+    void navigate({ to: '/bots', replace: true });
+  }, [bot, navigate]);
 
-  if (!bot.data) return <DetailsSkeleton />;
+  if (!bot) return <DetailsSkeleton />;
 
   return (
     <div className="space-y-6">
-      <BotSummary bot={bot.data} />
+      <BotSummary bot={bot} />
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
-          <ChannelList bot={bot.data} channels={channels.data} loading={channels.isPending} />
+          <ChannelList bot={bot} channels={channels} loading={channels === undefined} />
         </div>
         <div className="lg:col-span-2">
-          <BotQuickActions botId={botId} channels={channels.data ?? []} />
+          <BotQuickActions botId={botId} channels={channels ?? []} />
         </div>
       </div>
     </div>

@@ -4,12 +4,12 @@ import type { Bot } from '../../../../../shared/bots/schemas.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useUpdateBotStatus } from '../api/update-bot-status.ts';
+import { useSetBotActive } from '../api/bot-writes.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /** The bot's identity, its actions (Voltar, Ver Contatos, Ativar/Desativar) and its facts (part 1 §2). */
 export function BotSummary({ bot }: { bot: Bot }) {
-  const updateStatus = useUpdateBotStatus();
+  const setActive = useSetBotActive();
   return (
     <>
       <Card className="p-5 sm:p-6">
@@ -35,9 +35,8 @@ export function BotSummary({ bot }: { bot: Bot }) {
             </Link>
             <Button
               variant={bot.isActive ? 'danger' : 'primary'}
-              loading={updateStatus.isPending}
               icon={bot.isActive ? <PowerOff aria-hidden="true" className="size-4" /> : <Power aria-hidden="true" className="size-4" />}
-              onClick={() => updateStatus.mutate({ botId: bot.id, isActive: !bot.isActive })}
+              onClick={() => void setActive(bot.id, !bot.isActive)}
             >
               {bot.isActive ? 'Desativar' : 'Ativar'}
             </Button>

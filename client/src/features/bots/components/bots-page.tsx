@@ -4,21 +4,22 @@ import type { Bot } from '../../../../../shared/bots/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { useDeleteBot } from '../api/delete-bot.ts';
-import { useBots } from '../api/get-bots.ts';
+import { useBots } from '../api/bot-rows.ts';
+import { useRemoveBot } from '../api/bot-writes.ts';
 import { AddBotModal } from './add-bot-modal.tsx';
 import { BotCard } from './bot-card.tsx';
 
-/** /bots (part 1 §2): the user's bots as cards, the add-bot modal and the removal confirm. */
+/** /bots (part 1 §2): the user's bots as cards (from the local cache), the add-bot modal and the removal confirm. */
 export function BotsPage() {
   const bots = useBots();
-  const deleteBot = useDeleteBot();
+  const removeBot = useRemoveBot();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Bot | null>(null);
 
   function confirmRemoval() {
     if (!removing) return;
-    deleteBot.mutate(removing.id, { onSettled: () => setRemoving(null) });
+    setRemoving(null);
+    void removeBot(removing.id);
   }
 
   return (
@@ -33,20 +34,13 @@ export function BotsPage() {
         </Button>
       </div>
 
-      {bots.isPending ? (
+      {bots === undefined ? (
         <BotListSkeleton />
-      ) : bots.isError ? (
-        <Card className="px-6 py-10 text-center">
-          <p className="text-slate-600">Não foi possível carregar seus bots.</p>
-          <Button variant="outline" className="mt-4" onClick={() => void bots.refetch()} loading={bots.isFetching}>
-            Tentar novamente
-          </Button>
-        </Card>
-      ) : bots.data.length === 0 ? (
+      ) : bots.length === 0 ? (
         <EmptyState onAdd={() => setAdding(true)} />
       ) : (
         <ul aria-label="Bots cadastrados" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {bots.data.map((bot) => (
+          {bots.map((bot) => (
             <li key={bot.id}>
               <BotCard bot={bot} onRemove={setRemoving} />
             </li>
@@ -61,7 +55,6 @@ export function BotsPage() {
         message="Tem certeza que deseja remover este bot?"
         confirmLabel="Remover"
         danger
-        loading={deleteBot.isPending}
         onConfirm={confirmRemoval}
         onCancel={() => setRemoving(null)}
       />

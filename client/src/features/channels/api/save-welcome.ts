@@ -1,26 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { welcomeResponseSchema, type WelcomeMessage } from '../../../../../shared/welcome/schemas.ts';
-import { api } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { toast } from '../../../lib/toast.ts';
+import { savedToast } from '../../../offline/feedback.ts';
+import { useMutate } from '../../../offline/hooks.ts';
 import type { WelcomePayload } from '../utils/welcome-form.ts';
-import { CHANNEL_TOASTS, welcomePath } from './channel-texts.ts';
+import { CHANNEL_TOASTS } from './channel-texts.ts';
 
-export type SaveWelcomeInput = { channelId: string; payload: WelcomePayload };
-
-export async function saveWelcome({ channelId, payload }: SaveWelcomeInput): Promise<WelcomeMessage> {
-  const body = await api.post(welcomePath(channelId), payload, { schema: welcomeResponseSchema, fallbackMessage: CHANNEL_TOASTS.saveError });
-  return body.data.welcomeMessage;
-}
-
+/** Salvar goes through the outbox: kept on this device at once, sent to the server when there is a network. */
 export function useSaveWelcome() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveWelcome,
-    meta: { errorMessage: CHANNEL_TOASTS.saveError },
-    onSuccess: (welcome, { channelId }) => {
-      toast.success(CHANNEL_TOASTS.saveSuccess);
-      queryClient.setQueryData(queryKeys.channels.welcome(channelId), welcome);
-    },
-  });
+  const mutate = useMutate();
+  return async (channelId: string, payload: WelcomePayload) => {
+    if (await mutate('welcome.save', { channelId, welcome: payload })) savedToast(CHANNEL_TOASTS.saveSuccess);
+  };
 }

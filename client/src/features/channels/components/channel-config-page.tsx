@@ -2,23 +2,21 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Megaphone, Users } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useChannel, type ChannelWithBot } from '../api/get-channel.ts';
-import { useWelcome } from '../api/get-welcome.ts';
+import { useChannel, useWelcome, type ChannelWithBot } from '../api/channel-rows.ts';
 import { WelcomeForm } from './welcome-form.tsx';
 
-/** /channels/{id}: the welcome message of one channel record (part 1 §2). */
+/** /channels/{id}: the welcome message of one channel record (part 1 §2), from the local cache. */
 export function ChannelConfigPage({ channelId }: { channelId: string }) {
   const channel = useChannel(channelId);
   const welcome = useWelcome(channelId);
 
-  if (channel.error instanceof ApiError && channel.error.status === 404) return <ChannelNotFound />;
+  if (channel === null) return <ChannelNotFound />;
 
   return (
     <div className="space-y-6">
-      <ChannelHeader data={channel.data} />
-      {welcome.data ? (
-        <WelcomeForm channelId={channelId} initial={welcome.data} />
+      <ChannelHeader data={channel} />
+      {channel && welcome ? (
+        <WelcomeForm channelId={channelId} initial={welcome} />
       ) : (
         <div aria-busy="true" aria-label="Carregando configuração" className="h-96 animate-pulse rounded-2xl border border-slate-200/80 bg-white" />
       )}

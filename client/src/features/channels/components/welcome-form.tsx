@@ -20,7 +20,7 @@ export function WelcomeForm({ channelId, initial }: { channelId: string; initial
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const payload = form.validate();
-    if (payload) save.mutate({ channelId, payload });
+    if (payload) void save(channelId, payload);
   }
 
   return (
@@ -45,7 +45,7 @@ export function WelcomeForm({ channelId, initial }: { channelId: string; initial
           </CardContent>
         </Card>
         <div className="flex justify-end">
-          <Button type="submit" size="lg" loading={save.isPending} icon={<Save aria-hidden="true" className="size-4" />}>
+          <Button type="submit" size="lg" icon={<Save aria-hidden="true" className="size-4" />}>
             Salvar
           </Button>
         </div>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Activity, Bot, Radio, Workflow, type LucideIcon } from 'lucide-react';
 import { formatNumber } from '../../../lib/format.ts';
-import type { DashboardStats } from '../api/get-dashboard-stats.ts';
+import type { DashboardStats } from '../api/dashboard-stats.ts';
 
 type StatCard = { label: string; key: keyof DashboardStats; to: '/bots' | '/flows'; icon: LucideIcon; tone: string };
 

@@ -2,22 +2,22 @@
  * Header state: the name (saved on blur when changed) and the enabled toggle, which shows the new state at once
  * and goes back when the server refuses (part 2 §4).
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FlowDetail } from '../../../../../shared/flows/schemas.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useSyncNow } from '../../../offline/hooks.ts';
 import { renameFlow, setFlowEnabled } from '../api/editor-api.ts';
 import { EDITOR_TOASTS } from '../api/editor-texts.ts';
 import { errorText } from './use-flow-editor.ts';
 
 export function useFlowHeader(flow: FlowDetail) {
-  const queryClient = useQueryClient();
+  const syncNow = useSyncNow();
   const [name, setName] = useState(flow.name);
   const [savedName, setSavedName] = useState(flow.name);
   const [enabled, setEnabled] = useState(flow.enabled);
   const [toggling, setToggling] = useState(false);
-  const refreshLists = () => queryClient.invalidateQueries({ queryKey: [...queryKeys.flows.all, 'list'] });
+  // The lists read the local cache: a pull brings them this REST change.
+  const refreshLists = () => syncNow();
 
   async function commitName() {
     const next = name.trim();

@@ -1,11 +1,10 @@
-import { useModalChannels } from '../api/get-modal-options.ts';
+import { useModalChannels } from '../api/flow-rows.ts';
 
 type Props = { botId: string; selected: string[]; onToggle: (channelId: string) => void; error?: string | undefined };
 
 /** The chosen bot's channels as a scrolling checkbox list (part 1 §2: height 64 units). */
 export function ChannelPicker({ botId, selected, onToggle, error }: Props) {
-  const channels = useModalChannels(botId, true);
-  const list = channels.isError ? [] : (channels.data ?? []);
+  const list = useModalChannels(botId);
   return (
     <fieldset>
       <legend className="mb-1.5 text-sm font-medium text-slate-700">Canais</legend>

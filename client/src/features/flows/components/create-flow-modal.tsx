@@ -6,15 +6,15 @@ import { controlClasses, Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { useCreateFlow } from '../api/create-flow.ts';
+import { useModalBots } from '../api/flow-rows.ts';
+import { useCreateFlow } from '../api/flow-writes.ts';
 import { CONTEXT_LABELS } from '../api/flow-texts.ts';
-import { useModalBots } from '../api/get-modal-options.ts';
 import { toCreateFlowInput, useCreateFlowForm } from '../hooks/use-create-flow-form.ts';
 import { ChannelPicker } from './channel-picker.tsx';
 
 const FORM_ID = 'create-flow-form';
 
-/** Part 1 §2 create-flow modal; on success it opens the editor of the returned flow. */
+/** Part 1 §2 create-flow modal; the flow is created through the outbox, then its editor opens. */
 export function CreateFlowModal({ open, onClose, initialBotId }: { open: boolean; onClose: () => void; initialBotId?: string }) {
   const navigate = useNavigate();
   const state = useCreateFlowForm(initialBotId);
@@ -22,13 +22,9 @@ export function CreateFlowModal({ open, onClose, initialBotId }: { open: boolean
   // An error shows once its field was changed; the disabled submit already says "not yet" before that.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const touch = (field: string) => setTouched((fields) => (fields.has(field) ? fields : new Set([...fields, field])));
-  const bots = useModalBots(open);
-  const createFlow = useCreateFlow({
-    onSuccess: (flow) => {
-      close();
-      void navigate({ to: '/flows/$flowId/edit', params: { flowId: flow.id } });
-    },
-  });
+  const bots = useModalBots();
+  const createFlow = useCreateFlow();
+  const [creating, setCreating] = useState(false);
   const show = (field: string) => (touched.has(field) ? errors[field] : undefined);
 
   function close() {
@@ -37,35 +33,40 @@ export function CreateFlowModal({ open, onClose, initialBotId }: { open: boolean
     onClose();
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (state.valid) createFlow.mutate(toCreateFlowInput(form));
+    if (!state.valid || creating) return;
+    setCreating(true);
+    const flowId = await createFlow(toCreateFlowInput(form)).finally(() => setCreating(false));
+    if (!flowId) return;
+    close();
+    void navigate({ to: '/flows/$flowId/edit', params: { flowId } });
   }
 
   return (
     <Modal
       open={open}
-      onClose={() => !createFlow.isPending && close()}
+      onClose={() => !creating && close()}
       title="Criar Fluxo"
       description="Escolha o bot e onde o fluxo pode ser executado."
       size="lg"
       footer={
         <>
-          <Button variant="outline" onClick={close} disabled={createFlow.isPending}>
+          <Button variant="outline" onClick={close} disabled={creating}>
             Cancelar
           </Button>
-          <Button type="submit" form={FORM_ID} loading={createFlow.isPending} disabled={!state.valid}>
+          <Button type="submit" form={FORM_ID} loading={creating} disabled={!state.valid}>
             Criar Fluxo
           </Button>
         </>
       }
     >
-      <form id={FORM_ID} noValidate onSubmit={onSubmit} className="space-y-4">
+      <form id={FORM_ID} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         <Field label="Bot" required error={show('botId')}>
           {(control) => (
             <select {...control} className={`${controlClasses(Boolean(show('botId')))} h-11`} value={form.botId} onChange={(e) => (touch('botId'), state.setBot(e.target.value))}>
               <option value="">Selecione um bot</option>
-              {(bots.data ?? []).map((bot) => (
+              {bots.map((bot) => (
                 <option key={bot.id} value={bot.id}>
                   {bot.name} (@{bot.username})
                 </option>

@@ -6,10 +6,10 @@ import { buttonClasses, Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-type Props = { flow: FlowSummary; onRemove: (flow: FlowSummary) => void; onToggle: (flow: FlowSummary, enabled: boolean) => void; toggling: boolean };
+type Props = { flow: FlowSummary; onRemove: (flow: FlowSummary) => void; onToggle: (flow: FlowSummary, enabled: boolean) => void };
 
 /** One flow of the list (part 1 §2): name, description, Ativo/Inativo, trigger type, edit, remove, toggle (decisions §5). */
-export function FlowCard({ flow, onRemove, onToggle, toggling }: Props) {
+export function FlowCard({ flow, onRemove, onToggle }: Props) {
   const titleId = useId();
   return (
     <Card className="flex h-full flex-col p-5" role="article" aria-labelledby={titleId}>
@@ -44,7 +44,6 @@ export function FlowCard({ flow, onRemove, onToggle, toggling }: Props) {
             aria-label={`Ativar fluxo ${flow.name}`}
             className="size-4 accent-brand-600"
             checked={flow.enabled}
-            disabled={toggling}
             onChange={(event) => onToggle(flow, event.target.checked)}
           />
         </label>

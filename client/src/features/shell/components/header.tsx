@@ -1,5 +1,6 @@
 import { Menu } from 'lucide-react';
 import { SHELL_SUBTITLE } from '../nav-items.ts';
+import { SyncIndicator } from './sync-indicator.tsx';
 
 export function Header({ title, onOpenMenu }: { title: string; onOpenMenu: () => void }) {
   return (
@@ -16,6 +17,7 @@ export function Header({ title, onOpenMenu }: { title: string; onOpenMenu: () =>
         <h1 className="truncate text-lg font-semibold text-slate-900 sm:text-xl">{title}</h1>
         <p className="truncate text-xs text-slate-500 sm:text-sm">{SHELL_SUBTITLE}</p>
       </div>
+      <SyncIndicator />
     </header>
   );
 }

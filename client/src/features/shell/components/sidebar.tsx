@@ -2,8 +2,9 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { LogOut, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import type { User } from '../../../../../shared/auth/schemas.ts';
 import { BrandLogo, BrandMark } from '../../../components/brand-logo.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useLogout } from '../hooks/use-logout.ts';
+import { logoutQuestion, useLogout } from '../hooks/use-logout.ts';
 import { NAV_ITEMS, navItemForPath } from '../nav-items.ts';
 
 type SidebarProps = {
@@ -109,7 +110,7 @@ export function Sidebar({ user, collapsed, onToggleCollapsed, mobileOpen, onClos
             </div>
             <button
               type="button"
-              onClick={logout}
+              onClick={logout.request}
               title="Sair"
               className="inline-flex shrink-0 items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-500 transition-colors hover:bg-red-50 hover:text-red-600"
             >
@@ -119,6 +120,15 @@ export function Sidebar({ user, collapsed, onToggleCollapsed, mobileOpen, onClos
           </div>
         </div>
       </aside>
+      <ConfirmDialog
+        open={logout.confirming}
+        title="Sair com alterações pendentes"
+        message={logoutQuestion(logout.pending)}
+        confirmLabel="Sair e descartar"
+        danger
+        onConfirm={logout.confirm}
+        onCancel={logout.cancel}
+      />
     </>
   );
 }

@@ -1,22 +1,47 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { toast } from '../../../lib/toast.ts';
+import { wipeUserData } from '../../../offline/engine.ts';
+import { usePendingCount } from '../../../offline/hooks.ts';
 import { logoutOnServer } from '../api/logout.ts';
 
 export const LOGOUT_SUCCESS = 'Logout realizado com sucesso!';
 
-/** Sair: revoke on the server (best effort), forget the session and every cached answer, back to /login. */
+/**
+ * Sair (guide/offline-sync.md rule 9): with changes still queued, ask first — leaving discards them. Then revoke on
+ * the server (best effort), forget the session and cached answers, and wipe this user's local database so the
+ * next person on this browser sees nothing of it.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return () => {
-    const refreshToken = sessionStore().getTokens()?.refreshToken;
+  const pending = usePendingCount();
+  const [confirming, setConfirming] = useState(false);
+
+  async function logout() {
+    setConfirming(false);
+    const { user, tokens } = sessionStore().getState();
     // Sent before clearing: the request is built synchronously, with the session still in place.
-    if (refreshToken) void logoutOnServer(refreshToken);
+    if (tokens?.refreshToken) void logoutOnServer(tokens.refreshToken);
     sessionStore().clear();
     queryClient.clear();
     toast.success(LOGOUT_SUCCESS);
-    void navigate({ to: '/login', replace: true });
+    // Leave the screens that read the database before deleting it.
+    await navigate({ to: '/login', replace: true });
+    if (user) await wipeUserData(user.id).catch((error: unknown) => console.warn('Dados locais não apagados', error));
+  }
+
+  return {
+    pending,
+    confirming,
+    request: () => (pending > 0 ? setConfirming(true) : void logout()),
+    confirm: () => void logout(),
+    cancel: () => setConfirming(false),
   };
 }
+
+export const logoutQuestion = (pending: number) =>
+  `${pending === 1 ? 'Há 1 alteração que ainda não foi enviada' : `Há ${pending} alterações que ainda não foram enviadas`} ao servidor. ` +
+  'Se sair agora, elas serão perdidas. Deseja sair mesmo assim?';

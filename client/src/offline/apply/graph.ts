@@ -1,0 +1,61 @@
+/** Optimistic effects of the editor's node and connection mutations, mirroring the server's graph services. */
+import { SUBTYPE_LABELS } from '../../../../shared/flows/node-catalog.ts';
+import type { ApplyFn } from './types.ts';
+
+export const applyNodeCreate: ApplyFn<'node.create'> = async (writer, { node }, at) => {
+  if (!node.id) return;
+  await writer.put('flowNodes', {
+    id: node.id,
+    flowId: node.flowId,
+    type: node.type,
+    subType: node.subType,
+    label: node.label || SUBTYPE_LABELS[node.subType],
+    position: node.position,
+    config: node.config,
+    order: node.order,
+    createdAt: at,
+    updatedAt: at,
+  });
+};
+
+export const applyNodeUpdate: ApplyFn<'node.update'> = (writer, { nodeId, changes }, at) =>
+  writer.update('flowNodes', nodeId, (node) => ({
+    ...node,
+    label: changes.label || node.label,
+    position: changes.position ?? node.position,
+    config: changes.config ?? node.config,
+    order: changes.order ?? node.order,
+    updatedAt: at,
+  }));
+
+export const applyNodeSavePositions: ApplyFn<'node.savePositions'> = async (writer, { positions }, at) => {
+  for (const { nodeId, position } of positions) {
+    await writer.update('flowNodes', nodeId, (node) => ({ ...node, position, updatedAt: at }));
+  }
+};
+
+/** A node's connections go with it, on the server and here. */
+export const applyNodeDelete: ApplyFn<'node.delete'> = async (writer, { nodeId }) => {
+  const node = await writer.get('flowNodes', nodeId);
+  if (!node) return;
+  for (const connection of await writer.where('flowConnections', 'flowId', node.flowId)) {
+    if (connection.sourceNodeId === nodeId || connection.targetNodeId === nodeId) await writer.delete('flowConnections', connection.id);
+  }
+  await writer.delete('flowNodes', nodeId);
+};
+
+export const applyConnectionCreate: ApplyFn<'connection.create'> = async (writer, { connection }, at) => {
+  if (!connection.id) return;
+  await writer.put('flowConnections', {
+    id: connection.id,
+    flowId: connection.flowId,
+    sourceNodeId: connection.sourceNodeId,
+    targetNodeId: connection.targetNodeId,
+    sourceHandle: connection.sourceHandle,
+    targetHandle: connection.targetHandle,
+    label: connection.label ?? null,
+    createdAt: at,
+  });
+};
+
+export const applyConnectionDelete: ApplyFn<'connection.delete'> = (writer, { connectionId }) => writer.delete('flowConnections', connectionId);

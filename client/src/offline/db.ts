@@ -1,0 +1,105 @@
+/**
+ * The local database (guide/offline-sync.md rule 1): a cache of the server's rows plus the outbox. One database per
+ * user (`canalize-<userId>`), so two people signing in on one browser never see each other's cache, and logout can
+ * wipe exactly one user's data. Bump the version (with an upgrade function when rows must change) for every schema
+ * change: an installed PWA keeps its old database across app versions.
+ */
+import Dexie, { type DexieOptions, type Table } from 'dexie';
+import type { Bot, Channel } from '../../../shared/bots/schemas.ts';
+import type { Contact } from '../../../shared/contacts/schemas.ts';
+import type { FlowConnection, FlowNode } from '../../../shared/flows/graph.ts';
+import type { FlowSummary } from '../../../shared/flows/schemas.ts';
+import type { MutationEnvelope, SyncTable, WelcomeRow } from '../../../shared/sync/protocol.ts';
+
+/** The row type of every cached table. */
+export type RowOf = {
+  bots: Bot;
+  channels: Channel;
+  welcomeMessages: WelcomeRow;
+  flows: FlowSummary;
+  flowNodes: FlowNode;
+  flowConnections: FlowConnection;
+  contacts: Contact;
+};
+export type AnyRow = RowOf[SyncTable];
+
+/** A welcome message has no id of its own in the contract: there is one per channel record. */
+export const keyOf = <T extends SyncTable>(table: T, row: RowOf[T]): string =>
+  table === 'welcomeMessages' ? (row as WelcomeRow).channelId : (row as { id: string }).id;
+
+/** The row a mutation's application replaced (null: there was none), so a rebase can undo it exactly. */
+export type UndoRecord = { table: SyncTable; key: string; before: AnyRow | null };
+
+/**
+ * `pending`: not yet answered by the server. `acked`: the server applied it (or had already); kept, still applied
+ * locally, until a pull that started after the answer brings the server's own version of its effects.
+ */
+export type OutboxEntry = MutationEnvelope & { status: 'pending' | 'acked'; undo: UndoRecord[] };
+
+export type RejectedEntry = MutationEnvelope & { code: string; message: string; rejectedAt: string };
+
+/** Single values kept beside the tables: the client id, the last id handed out, the pull cursor and when it ran. */
+export type MetaValues = { clientId: string; lastMutationId: number; cursor: number; pulledAt: string };
+export type MetaRow = { [K in keyof MetaValues]: { key: K; value: MetaValues[K] } }[keyof MetaValues];
+
+export class CanalizeDb extends Dexie {
+  bots!: Table<Bot, string>;
+  channels!: Table<Channel, string>;
+  welcomeMessages!: Table<WelcomeRow, string>;
+  flows!: Table<FlowSummary, string>;
+  flowNodes!: Table<FlowNode, string>;
+  flowConnections!: Table<FlowConnection, string>;
+  contacts!: Table<Contact, string>;
+  outbox!: Table<OutboxEntry, number>;
+  rejected!: Table<RejectedEntry, number>;
+  meta!: Table<MetaRow, MetaRow['key']>;
+
+  constructor(name: string, options?: DexieOptions) {
+    super(name, options);
+    this.version(1).stores({
+      bots: 'id',
+      channels: 'id, botId',
+      welcomeMessages: 'channelId, botId',
+      flows: 'id, botId',
+      flowNodes: 'id, flowId',
+      flowConnections: 'id, flowId',
+      contacts: 'id, botId',
+      outbox: 'mutationId, status',
+      rejected: 'mutationId',
+      meta: 'key',
+    });
+  }
+
+  /** Typed access to a cached table by its contract name. */
+  rows<T extends SyncTable>(table: T): Table<RowOf[T], string> {
+    return this.table(table);
+  }
+
+  /** Every table: mutations, pulls and rebases run in one transaction over all of them. */
+  get everything() {
+    return this.tables;
+  }
+}
+
+export const databaseName = (userId: string) => `canalize-${userId}`;
+
+export function openUserDb(userId: string, options?: DexieOptions): CanalizeDb {
+  return new CanalizeDb(databaseName(userId), options);
+}
+
+export async function readMeta<K extends keyof MetaValues>(db: CanalizeDb, key: K): Promise<MetaValues[K] | undefined> {
+  const row = await db.meta.get(key);
+  // The row stored under `key` is always written with that key's value type (MetaRow pairs them).
+  return row?.value as MetaValues[K] | undefined;
+}
+
+/** The browser profile's id towards the server for this user; created on first use, gone with the database. */
+export async function clientIdOf(db: CanalizeDb): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    const existing = await readMeta(db, 'clientId');
+    if (existing) return existing;
+    const clientId = crypto.randomUUID();
+    await db.meta.put({ key: 'clientId', value: clientId });
+    return clientId;
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * One signed-in user's sync engine: their database, the replayer and its triggers (guide/offline-sync.md rule 7:
+ * app start, `online`, the tab becoming visible, every enqueue, the backoff timer, and a slow poll for changes
+ * made elsewhere). Kept per user at module level, so React's double mount or a remount of the shell does not open a
+ * second database; `stop` only detaches triggers — the outbox outlives an expired session and resumes on sign-in.
+ */
+import Dexie from 'dexie';
+import type { MutationArgs, MutationName } from '../../../shared/sync/mutations.ts';
+import type { MutationEnvelope } from '../../../shared/sync/protocol.ts';
+import { toast } from '../lib/toast.ts';
+import { openUserDb, type CanalizeDb, type RejectedEntry } from './db.ts';
+import { SYNC_UI_TEXTS, mutationLabel } from './mutation-labels.ts';
+import { countPending, enqueue } from './outbox.ts';
+import { createReplayer, type Replayer, type ReplayPhase } from './replayer.ts';
+import { LocalWriteError, requestPersistentStorage } from './storage.ts';
+import { classifyFailure, httpTransport } from './transport.ts';
+
+export type SyncSnapshot = { phase: ReplayPhase; online: boolean };
+
+const POLL_MS = 60_000;
+
+function announceRejected(entries: RejectedEntry[]) {
+  for (const entry of entries) {
+    toast.error(SYNC_UI_TEXTS.rejectedToast(mutationLabel(entry)), { description: entry.message, id: `rejected-${entry.mutationId}` });
+  }
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+function createSyncEngine(userId: string) {
+  const db: CanalizeDb = openUserDb(userId);
+  const listeners = new Set<() => void>();
+  let snapshot: SyncSnapshot = { phase: 'idle', online: navigator.onLine };
+  let replayer: Replayer | null = null;
+  let detach: (() => void) | null = null;
+
+  const publish = (next: Partial<SyncSnapshot>) => {
+    snapshot = { ...snapshot, ...next };
+    for (const listener of listeners) listener();
+  };
+  const sync = () => replayer?.sync() ?? Promise.resolve();
+
+  function start() {
+    if (detach) return;
+    replayer = createReplayer({ db, transport: httpTransport, classify: classifyFailure, onRejected: announceRejected, onPhase: (phase) => publish({ phase }) });
+    const onOnline = () => (publish({ online: true }), void sync());
+    const onOffline = () => publish({ online: false });
+    const onVisible = () => document.visibilityState === 'visible' && void sync();
+    const poll = setInterval(onVisible, POLL_MS);
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    document.addEventListener('visibilitychange', onVisible);
+    detach = () => {
+      clearInterval(poll);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+    void requestPersistentStorage();
+    void sync();
+  }
+
+  function stop() {
+    detach?.();
+    detach = null;
+    replayer?.stop();
+    replayer = null;
+  }
+
+  return {
+    userId,
+    db,
+    start,
+    stop,
+    sync,
+    /** Applies locally and queues; null after telling the user why the device could not store it. */
+    async mutate<N extends MutationName>(name: N, args: MutationArgs<N>): Promise<MutationEnvelope | null> {
+      try {
+        const envelope = await enqueue(db, name, args);
+        void sync();
+        return envelope;
+      } catch (error) {
+        if (!(error instanceof LocalWriteError)) throw error;
+        toast.error(error.message, { id: 'local-write-error' });
+        return null;
+      }
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    /** Logout: nothing of this user stays on the device. */
+    async wipe() {
+      stop();
+      db.close();
+      await Dexie.delete(db.name);
+    },
+  };
+}
+
+let current: SyncEngine | null = null;
+
+/** The engine of `userId`, reusing the open one; another user's engine is stopped (its data stays until logout). */
+export function engineFor(userId: string): SyncEngine {
+  if (current?.userId === userId) return current;
+  current?.stop();
+  current?.db.close();
+  current = createSyncEngine(userId);
+  return current;
+}
+
+/** For code outside React (the service worker prompt): queued changes of whoever is signed in, 0 when nobody is. */
+export async function pendingChangesNow(): Promise<number> {
+  return current ? countPending(current.db) : 0;
+}
+
+/** Wipes a user's local data; the signed-in user's engine is closed first. */
+export async function wipeUserData(userId: string): Promise<void> {
+  if (current?.userId === userId) {
+    const engine = current;
+    current = null;
+    await engine.wipe();
+    return;
+  }
+  await Dexie.delete(openUserDb(userId).name);
+}

@@ -1,0 +1,70 @@
+/**
+ * What screens use: reads are live Dexie queries (every tab re-renders when any tab or a pull changes the rows),
+ * writes go through `useMutate` (optimistic + queued in one transaction). TanStack Query stays for one-off server
+ * computations that are not cached here.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import { readMeta, type CanalizeDb } from './db.ts';
+import { countPending } from './outbox.ts';
+import { useSyncEngine } from './provider.tsx';
+import type { SyncSnapshot } from './engine.ts';
+
+/**
+ * Rows from the local cache; undefined while loading AND until the first pull has completed, so a first visit
+ * shows skeletons rather than a misleading empty state.
+ */
+export function useCached<T>(query: (db: CanalizeDb) => Promise<T>, deps: readonly unknown[]): T | undefined {
+  const { db } = useSyncEngine();
+  return useLiveQuery(async () => ((await readMeta(db, 'pulledAt')) === undefined ? undefined : query(db)), [db, ...deps]);
+}
+
+export function useMutate() {
+  return useSyncEngine().mutate;
+}
+
+/** Runs a push + pull now (e.g. after an online-only REST call changed server rows) and resolves when done. */
+export function useSyncNow() {
+  return useSyncEngine().sync;
+}
+
+export function useSyncSnapshot(): SyncSnapshot {
+  const engine = useSyncEngine();
+  return useSyncExternalStore(engine.subscribe, engine.getSnapshot, engine.getSnapshot);
+}
+
+export function usePendingCount(): number {
+  const { db } = useSyncEngine();
+  return useLiveQuery(() => countPending(db), [db]) ?? 0;
+}
+
+export function usePendingEntries() {
+  const { db } = useSyncEngine();
+  return useLiveQuery(() => db.outbox.where('status').equals('pending').sortBy('mutationId'), [db]) ?? [];
+}
+
+export function useRejected() {
+  const { db } = useSyncEngine();
+  return useLiveQuery(() => db.rejected.orderBy('mutationId').toArray(), [db]) ?? [];
+}
+
+/** Discarding a refused change only forgets it: its local effect was already taken back when it was refused. */
+export function useDiscardRejected() {
+  const { db } = useSyncEngine();
+  return (mutationId?: number) => (mutationId === undefined ? db.rejected.clear() : db.rejected.delete(mutationId));
+}
+
+/** Whether a queued mutation was answered: `acked`, `rejected`, or still `pending` after `timeoutMs`. */
+export function useWhenAnswered() {
+  const { db } = useSyncEngine();
+  return async (mutationId: number, timeoutMs: number): Promise<'acked' | 'rejected' | 'pending'> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (await db.rejected.get(mutationId)) return 'rejected';
+      const entry = await db.outbox.get(mutationId);
+      if (!entry || entry.status === 'acked') return 'acked';
+      if (Date.now() >= deadline) return 'pending';
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+}

@@ -1,0 +1,19 @@
+import { describe, expect, test } from 'bun:test';
+import { MUTATION_NAMES } from '../../../shared/sync/mutations.ts';
+import { mutationLabel, SYNC_UI_TEXTS } from './mutation-labels.ts';
+
+describe('mutation labels', () => {
+  test('names every mutation in pt-BR, and says which way a switch went', () => {
+    for (const name of MUTATION_NAMES) expect(mutationLabel({ name, args: {} })).not.toBe('Alteração');
+    const botId = '00000000-0000-4000-8000-000000000001';
+    expect(mutationLabel({ name: 'bot.setActive', args: { botId, isActive: false } })).toBe('Desativar bot');
+    expect(mutationLabel({ name: 'flow.setEnabled', args: { flowId: botId, enabled: true } })).toBe('Ativar fluxo');
+    expect(mutationLabel({ name: 'desconhecida', args: {} })).toBe('Alteração');
+  });
+
+  test('counts in the singular and the plural', () => {
+    expect(SYNC_UI_TEXTS.pending(1)).toBe('1 alteração pendente');
+    expect(SYNC_UI_TEXTS.pending(3)).toBe('3 alterações pendentes');
+    expect(SYNC_UI_TEXTS.rejected(2)).toBe('2 alterações recusadas');
+  });
+});

@@ -1,0 +1,43 @@
+/** How a queued change is named to the user (rejected list, toasts), in pt-BR. */
+import { isMutationName, mutationArgsSchemas, type MutationName } from '../../../shared/sync/mutations.ts';
+import type { MutationEnvelope } from '../../../shared/sync/protocol.ts';
+
+const LABELS: Record<MutationName, string> = {
+  'bot.setActive': 'Ativar ou desativar bot',
+  'bot.delete': 'Remover bot',
+  'welcome.save': 'Salvar mensagem de boas-vindas',
+  'flow.create': 'Criar fluxo',
+  'flow.update': 'Editar fluxo',
+  'flow.setEnabled': 'Ativar ou desativar fluxo',
+  'flow.delete': 'Remover fluxo',
+  'node.create': 'Adicionar nó',
+  'node.update': 'Editar nó',
+  'node.savePositions': 'Salvar posições dos nós',
+  'node.delete': 'Remover nó',
+  'connection.create': 'Criar conexão',
+  'connection.delete': 'Remover conexão',
+};
+
+export function mutationLabel(envelope: Pick<MutationEnvelope, 'name' | 'args'>): string {
+  if (envelope.name === 'bot.setActive') {
+    const args = mutationArgsSchemas['bot.setActive'].safeParse(envelope.args);
+    if (args.success) return args.data.isActive ? 'Ativar bot' : 'Desativar bot';
+  }
+  if (envelope.name === 'flow.setEnabled') {
+    const args = mutationArgsSchemas['flow.setEnabled'].safeParse(envelope.args);
+    if (args.success) return args.data.enabled ? 'Ativar fluxo' : 'Desativar fluxo';
+  }
+  return isMutationName(envelope.name) ? LABELS[envelope.name] : 'Alteração';
+}
+
+export const SYNC_UI_TEXTS = {
+  online: 'Online',
+  offline: 'Offline',
+  syncing: 'Sincronizando…',
+  paused: 'Sincronização pausada',
+  retry: 'Falha ao sincronizar',
+  pending: (count: number) => (count === 1 ? '1 alteração pendente' : `${count} alterações pendentes`),
+  rejected: (count: number) => (count === 1 ? '1 alteração recusada' : `${count} alterações recusadas`),
+  rejectedToast: (label: string) => `Alteração recusada pelo servidor: ${label}`,
+  savedOffline: 'Salvo neste aparelho. Será enviado quando a conexão voltar.',
+} as const;

@@ -1,0 +1,20 @@
+/** Makes the signed-in user's sync engine available to the screens and runs its triggers while the shell is open. */
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { engineFor, type SyncEngine } from './engine.ts';
+
+const EngineContext = createContext<SyncEngine | null>(null);
+
+export function OfflineProvider({ userId, children }: { userId: string; children: ReactNode }) {
+  const engine = useMemo(() => engineFor(userId), [userId]);
+  useEffect(() => {
+    engine.start();
+    return () => engine.stop();
+  }, [engine]);
+  return <EngineContext.Provider value={engine}>{children}</EngineContext.Provider>;
+}
+
+export function useSyncEngine(): SyncEngine {
+  const engine = useContext(EngineContext);
+  if (!engine) throw new Error('useSyncEngine fora de OfflineProvider');
+  return engine;
+}

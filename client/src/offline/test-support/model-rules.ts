@@ -1,0 +1,75 @@
+/** The model server's effect of each mutation the model test uses, written from the server's rules, not the client's. */
+import type { Bot, Channel } from '../../../../shared/bots/schemas.ts';
+import type { FlowSummary } from '../../../../shared/flows/schemas.ts';
+import type { WelcomeRow } from '../../../../shared/sync/protocol.ts';
+
+export type ModelState = {
+  bots: Map<string, Bot>;
+  channels: Map<string, Channel>;
+  welcomeMessages: Map<string, WelcomeRow>;
+  flows: Map<string, FlowSummary>;
+};
+
+export class ModelRefusal extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Write = (table: keyof ModelState, id: string, row: unknown | null) => void;
+
+const need = <T>(row: T | undefined, what: string): T => {
+  if (!row) throw new ModelRefusal('NOT_FOUND', `${what} não encontrado`);
+  return row;
+};
+
+// The args were parsed by the shared schema; the model reads them loosely on purpose (it is not the client).
+export function modelApply(state: ModelState, write: Write, name: string, args: any, at: string): void {
+  switch (name) {
+    case 'bot.setActive': {
+      const bot = need(state.bots.get(args.botId), 'Bot');
+      return write('bots', bot.id, { ...bot, isActive: args.isActive, inactiveReason: args.isActive ? null : bot.inactiveReason, updatedAt: at });
+    }
+    case 'bot.delete': {
+      need(state.bots.get(args.botId), 'Bot');
+      for (const channel of state.channels.values()) {
+        if (channel.botId !== args.botId) continue;
+        write('channels', channel.id, null);
+        if (state.welcomeMessages.has(channel.id)) write('welcomeMessages', channel.id, null);
+      }
+      for (const flow of state.flows.values()) if (flow.botId === args.botId) write('flows', flow.id, null);
+      return write('bots', args.botId, null);
+    }
+    case 'welcome.save': {
+      const channel = need(state.channels.get(args.channelId), 'Canal');
+      return write('welcomeMessages', channel.id, { ...args.welcome, channelId: channel.id, botId: channel.botId });
+    }
+    case 'flow.create': {
+      need(state.bots.get(args.flow.botId), 'Bot');
+      if (state.flows.has(args.flow.id)) throw new ModelRefusal('CONFLICT', 'Fluxo já existe');
+      const { flow } = args;
+      return write('flows', flow.id, {
+        id: flow.id, botId: flow.botId, name: flow.name, description: flow.description ?? null, enabled: true,
+        triggerType: flow.trigger.type, executionContexts: flow.executionContexts, allowedChannelIds: flow.allowedChannelIds,
+        createdAt: at, updatedAt: at,
+      });
+    }
+    case 'flow.update': {
+      const flow = need(state.flows.get(args.flowId), 'Fluxo');
+      return write('flows', flow.id, { ...flow, ...(args.changes.name ? { name: args.changes.name } : {}), updatedAt: at });
+    }
+    case 'flow.setEnabled': {
+      const flow = need(state.flows.get(args.flowId), 'Fluxo');
+      return write('flows', flow.id, { ...flow, enabled: args.enabled, updatedAt: at });
+    }
+    case 'flow.delete': {
+      need(state.flows.get(args.flowId), 'Fluxo');
+      return write('flows', args.flowId, null);
+    }
+    default:
+      throw new ModelRefusal('UNSUPPORTED', `O modelo não conhece ${name}`);
+  }
+}

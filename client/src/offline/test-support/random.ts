@@ -1,0 +1,21 @@
+/** A small seeded generator (mulberry32): the same seed replays the same run. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    chance: (p: number) => next() < p,
+    int: (max: number) => Math.floor(next() * max),
+    pick<T>(items: readonly T[]): T | undefined {
+      return items.length === 0 ? undefined : items[Math.floor(next() * items.length)];
+    },
+  };
+}
+
+export type Random = ReturnType<typeof seededRandom>;
