@@ -4,7 +4,8 @@
  * - push throughput: 5 000 mutations (node.update and welcome.save alternating) in batches of 100, from one client
  *   (each mutation its own transaction, in order) and from 4 clients of the same user at once;
  * - pull: 10 000 nodes created by push, then the time to pull every page from cursor 0.
- * The client replay (Dexie) part is added to this file by the client issue; the helpers live in support/.
+ * BENCH_SYNC_ONLY=embedded|postgres runs one side. The client replay (Dexie) part is added to this file by the client
+ * issue; the helpers (server process, user with a bot, sync client) live in support/sync-server.ts.
  */
 import { benchSyncClient, postgresReachable, promotedChannel, startSyncTarget, type SyncTarget } from './support/sync-server.ts';
 
@@ -85,7 +86,9 @@ async function measure(kind: 'embedded' | 'postgres') {
 }
 
 if (import.meta.main) {
-  if (process.env.BENCH_SYNC_ONLY !== 'postgres') await measure('embedded');
+  const only = process.env.BENCH_SYNC_ONLY;
+  if (only !== 'postgres') await measure('embedded');
+  if (only === 'embedded') process.exit(0);
   if (await postgresReachable()) await measure('postgres');
   else console.log('sync: PostgreSQL não disponível (defina BENCH_DATABASE_URL) — medição pulada');
   console.log('sync: meta no PostgreSQL ≥ 2 000 mutações/s');

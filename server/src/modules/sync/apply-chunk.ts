@@ -36,6 +36,13 @@ export type ChunkOutcome = { results: MutationResult[]; lastMutationId: number; 
 
 const CHUNK_MAX = 100;
 const CHUNK_BUDGET_MS = 50;
+/**
+ * These services open a savepoint of their own (inTransaction), and postgres.js never releases savepoints, so each
+ * one nests the rest of the chunk one subtransaction deeper. Past 64 the chunk would overflow the subtransaction
+ * cache (see above): the chunk ends before that.
+ */
+const SAVEPOINT_MUTATIONS = new Set(['node.delete', 'connection.create', 'connection.delete']);
+const SAVEPOINTS_MAX = 48;
 const MAX_TRANSIENT_RETRIES = 3;
 
 /** A mutation was refused after it ran without a savepoint: redo the chunk up to it, guarded. */
@@ -84,8 +91,11 @@ async function runChunk(
   let last = first;
   let gap = false;
   const results: MutationResult[] = [];
+  let savepoints = plan.guarded.size;
   for (const [index, envelope] of envelopes.entries()) {
     if (index >= plan.limit || (index > 0 && performance.now() - started > CHUNK_BUDGET_MS)) break;
+    if (SAVEPOINT_MUTATIONS.has(envelope.name)) savepoints += 1;
+    if (index > 0 && savepoints > SAVEPOINTS_MAX) break;
     const id = envelope.mutationId;
     if (gap || id > last + 1) {
       gap = true;

@@ -58,6 +58,22 @@ describe('POST /api/sync/push: exactly once', () => {
     expect((await userVersion(me.userId)) - before).toBe(1);
   });
 
+  test('a large batch is split into several transactions and every mutation still applies once', async () => {
+    const me = await syncUser();
+    const flowId = await me.createFlow();
+    const created = Array.from({ length: 70 }, (_, index) => nodeArgs(flowId, `N${index}`));
+    const batch = [
+      ...created.map((args) => me.client.envelope('node.create', args)),
+      // Deletions open savepoints of their own: more than one chunk can hold.
+      ...created.slice(0, 60).map((args) => me.client.envelope('node.delete', { nodeId: args.node.id })),
+    ];
+    const answer = await me.client.push(batch);
+    expect(answer.lastMutationId).toBe(130);
+    expect(answer.results.every((result, index) => result.status === 'applied' && result.mutationId === index + 1)).toBe(true);
+    const nodes = parsed(await me.call('GET', `/flows/${flowId}/nodes`), nodesResponseSchema).data.nodes;
+    expect(nodes.map((node) => node.label).sort()).toEqual(created.slice(60).map((args) => args.node.label).sort());
+  });
+
   test('a gap is refused with everything after it, then accepted once the missing ids arrive', async () => {
     const me = await syncUser();
     const flowId = await me.createFlow();
