@@ -145,6 +145,7 @@ test('um access token vencido pausa o envio até renovar; nada se perde', async 
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Desativar' }).click();
+  await expectPending(page, 1);
   await replaceStoredAccessToken(page, expiredAccessToken(userId));
   await page.reload();
   await expectPending(page, 1);

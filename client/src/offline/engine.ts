@@ -8,7 +8,7 @@ import Dexie from 'dexie';
 import type { MutationArgs, MutationName } from '../../../shared/sync/mutations.ts';
 import type { MutationEnvelope } from '../../../shared/sync/protocol.ts';
 import { toast } from '../lib/toast.ts';
-import { openUserDb, type CanalizeDb, type RejectedEntry } from './db.ts';
+import { databaseName, openUserDb, type CanalizeDb, type RejectedEntry } from './db.ts';
 import { SYNC_UI_TEXTS, mutationLabel } from './mutation-labels.ts';
 import { countPending, enqueue } from './outbox.ts';
 import { createReplayer, type Replayer, type ReplayPhase } from './replayer.ts';
@@ -123,5 +123,5 @@ export async function wipeUserData(userId: string): Promise<void> {
     await engine.wipe();
     return;
   }
-  await Dexie.delete(openUserDb(userId).name);
+  await Dexie.delete(databaseName(userId));
 }

@@ -1,6 +1,27 @@
 /** Optimistic effects of the editor's node and connection mutations, mirroring the server's graph services. */
+import { FLOW_PENDING, flowButtonValue, parseButtonHandle } from '../../../../shared/flows/buttons.ts';
+import type { FlowConnection } from '../../../../shared/flows/graph.ts';
 import { SUBTYPE_LABELS } from '../../../../shared/flows/node-catalog.ts';
+import type { MutationWriter } from '../writer.ts';
 import type { ApplyFn } from './types.ts';
+
+/**
+ * A button edge points its button at the target node (`flow_{id}`); removing the edge, or the target, makes the
+ * button pending again — the server does the same in the same transaction, so the optimistic node matches.
+ */
+async function pointButton(writer: MutationWriter, edge: Pick<FlowConnection, 'sourceNodeId' | 'sourceHandle'>, value: string, at: string) {
+  const button = parseButtonHandle(edge.sourceHandle);
+  if (!button) return;
+  await writer.update('flowNodes', edge.sourceNodeId, (node) => {
+    const rows = node.config.buttons;
+    const row = Array.isArray(rows) ? rows[button.row] : undefined;
+    if (!Array.isArray(rows) || !Array.isArray(row) || row[button.index] === undefined) return node;
+    const buttons = rows.map((cells: unknown, r: number) =>
+      r === button.row && Array.isArray(cells) ? cells.map((cell: unknown, i: number) => (i === button.index ? { ...Object(cell), type: 'callback', value } : cell)) : cells,
+    );
+    return { ...node, config: { ...node.config, buttons }, updatedAt: at };
+  });
+}
 
 export const applyNodeCreate: ApplyFn<'node.create'> = async (writer, { node }, at) => {
   if (!node.id) return;
@@ -34,11 +55,12 @@ export const applyNodeSavePositions: ApplyFn<'node.savePositions'> = async (writ
   }
 };
 
-/** A node's connections go with it, on the server and here. */
-export const applyNodeDelete: ApplyFn<'node.delete'> = async (writer, { nodeId }) => {
+/** A node's connections go with it, on the server and here; buttons that pointed at it become pending. */
+export const applyNodeDelete: ApplyFn<'node.delete'> = async (writer, { nodeId }, at) => {
   const node = await writer.get('flowNodes', nodeId);
   if (!node) return;
   for (const connection of await writer.where('flowConnections', 'flowId', node.flowId)) {
+    if (connection.targetNodeId === nodeId && connection.sourceNodeId !== nodeId) await pointButton(writer, connection, FLOW_PENDING, at);
     if (connection.sourceNodeId === nodeId || connection.targetNodeId === nodeId) await writer.delete('flowConnections', connection.id);
   }
   await writer.delete('flowNodes', nodeId);
@@ -56,6 +78,12 @@ export const applyConnectionCreate: ApplyFn<'connection.create'> = async (writer
     label: connection.label ?? null,
     createdAt: at,
   });
+  await pointButton(writer, connection, flowButtonValue(connection.targetNodeId), at);
 };
 
-export const applyConnectionDelete: ApplyFn<'connection.delete'> = (writer, { connectionId }) => writer.delete('flowConnections', connectionId);
+export const applyConnectionDelete: ApplyFn<'connection.delete'> = async (writer, { connectionId }, at) => {
+  const connection = await writer.get('flowConnections', connectionId);
+  if (!connection) return;
+  await writer.delete('flowConnections', connectionId);
+  await pointButton(writer, connection, FLOW_PENDING, at);
+};
