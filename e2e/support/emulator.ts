@@ -10,7 +10,10 @@ export type EmulatedChat = { id: number; type: 'group' | 'supergroup' | 'channel
 export type SentRecord = {
   method: string;
   chatId: number;
+  messageId: number;
   text?: string;
+  caption?: string;
+  media?: { type: string; fileId: string; url?: string; fileName?: string }[];
   parse_mode?: string;
   entities?: { type: string; offset: number; length: number; url?: string }[];
   reply_markup?: { inline_keyboard?: { text: string; url?: string; callback_data?: string }[][] };
@@ -39,7 +42,11 @@ export const emulator = {
   promoteBot: (chatId: number, token: string) => control<unknown>('promote-bot', { chatId, bot: token }),
   joinChat: (userId: number, chatId: number) => control<{ status: 'joined' | 'requested' }>('join-chat', { userId, chatId }),
   mark: () => control<number>('mark'),
+  /** A user writes to the bot in private (commands get their bot_command entity). */
+  sendPrivateMessage: (from: number, token: string, text: string) => control<{ message_id: number }>('send-private-message', { from, bot: token, text }),
+  pressButton: (from: number, token: string, messageId: number, buttonText: string) =>
+    control<{ kind: 'callback'; callbackQueryId: string } | { kind: 'url'; url: string }>('press-button', { from, bot: token, messageId, buttonText }),
   /** The first message the bot sends to `chatId` after `since` (default: the last control action). */
-  waitForSentMessage: (input: { token: string; chatId: number; since?: number; timeoutMs?: number }) =>
+  waitForSentMessage: (input: { token: string; chatId: number; since?: number; timeoutMs?: number; method?: string }) =>
     control<SentRecord>('wait-for-sent-message', { method: 'sendMessage', timeoutMs: 15_000, ...input }),
 };

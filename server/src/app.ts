@@ -17,6 +17,8 @@ import { botRoutes, channelRoutes } from './modules/bots/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
 import { flowAnalyticsRoutes } from './modules/flow-analytics/routes.ts';
+import { createMediaStore } from './media/media-store.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { bumpFlowGeneration } from './flows-engine/flow-generation.ts';
 import { telegramWebhookRoutes } from './modules/telegram/routes.ts';
 import { welcomeRoutes } from './modules/welcome/routes.ts';
@@ -56,6 +58,7 @@ export function createApp(deps: AppDeps) {
     .use(flowAnalyticsRoutes({ sql, accessTokens, runtime }))
     .use(flowRoutes({ sql, accessTokens }))
     .use(contactRoutes({ sql, accessTokens }))
+    .use(mediaRoutes({ accessTokens, media: createMediaStore(sql, deps.config.dataDir) }))
     .use(syncRoutes({ ...botDeps, logger: deps.logger }))
     // GET needs its own catch-all: Elysia matches method-specific routes (the SPA's GET /*) before ALL.
     .get('/*', routeNotFound)

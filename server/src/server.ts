@@ -7,6 +7,7 @@ import type { Config } from './env.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createNotifier, type Notifier } from './db/notify.ts';
+import { createMediaStore } from './media/media-store.ts';
 import type { Logger } from './lib/logger.ts';
 import { createBotManager, type BotManager, type BotManagerOptions } from './telegram/bot-manager.ts';
 
@@ -68,6 +69,7 @@ export async function startServer(
       apiRoot: config.telegramApiRoot,
       encryptionKey: config.encryptionKey,
       flowHttpAllowPrivate: config.flowHttpAllowPrivate,
+      media: createMediaStore(db.sql, config.dataDir),
       webhookBaseUrl: webhookBase(config, port, options),
       notify: (userId, topic, payload) => void notifier.publish(topic, { userId, ...payload }).catch(() => undefined),
       ...(options.telegramRetry ? { retry: options.telegramRetry } : {}),

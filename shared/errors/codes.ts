@@ -25,6 +25,10 @@ export const ERROR_MESSAGES = {
   ROUTE_NOT_FOUND: 'Rota não encontrada',
   PAYLOAD_TOO_LARGE: 'Arquivo ou corpo grande demais',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de conteúdo não suportado',
+  MEDIA_TOO_LARGE: 'Arquivo muito grande. Máximo: 20MB',
+  MEDIA_TYPE_NOT_ALLOWED:
+    'Tipo de arquivo não permitido. Envie imagem (JPEG, PNG, GIF, WebP), vídeo (MP4, MOV, AVI), áudio (MP3, WAV, OGG) ou documento (PDF, DOC, DOCX, TXT).',
+  MEDIA_UNREADABLE: 'Erro ao processar arquivo',
   DATABASE_UNAVAILABLE: 'Banco de dados indisponível',
   INTERNAL_ERROR: 'Erro interno do servidor. Tente novamente mais tarde.',
 } as const;

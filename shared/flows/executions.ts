@@ -47,7 +47,8 @@ export const flowAnalyticsSchema = z.object({
   completedCount: z.number().int(),
   failedCount: z.number().int(),
   totalVisits: z.number().int(),
-  nodes: z.array(z.object({ nodeId: z.string(), visits: z.number().int() })),
+  /** Every node with a visit or a click: the editor's visit badges and button counts in one call. */
+  nodes: z.array(z.object({ nodeId: z.string(), visits: z.number().int(), buttonClicks: z.array(buttonClicksSchema) })),
 });
 
 export const nodeAnalyticsSchema = z.object({

@@ -13,6 +13,7 @@ export const DELAY_UNITS = ['seconds', 'minutes', 'hours'] as const;
 export const IF_OPERATORS = ['equals', 'notEquals', 'contains', 'notContains', 'greaterThan', 'lessThan'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export const WATCH_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'username'] as const;
+export type WatchField = (typeof WATCH_FIELDS)[number];
 /** decisions §5: 5 seconds in the node defaults and the panel alike. */
 export const DEFAULT_DELAY_SECONDS = 5;
 export const DEFAULT_PROBABILITY = 0.5;

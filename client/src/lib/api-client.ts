@@ -105,6 +105,16 @@ export function createApiClient({ session, fetch: fetchImpl, baseUrl = '/api', o
     return parsed.data.data.tokens.accessToken;
   }
 
+  /**
+   * The token to retry a 401 with, once: when another request already refreshed while this one was in flight its
+   * token is reused instead of rotating again; null when the session is over (refresh refused or impossible).
+   */
+  async function tokenAfter401(sentToken: string | undefined): Promise<string | null> {
+    const current = session.getTokens();
+    if (!current?.refreshToken) return null;
+    return current.accessToken && current.accessToken !== sentToken ? current.accessToken : refreshAccessToken();
+  }
+
   async function request<S extends z.ZodType = z.ZodUnknown>(path: string, options: RequestOptions<S> = {}): Promise<z.infer<S>> {
     const { method = 'GET', body, schema, fallbackMessage = GENERIC_ERROR_MESSAGE, signal } = options;
     const sentToken = session.getTokens()?.accessToken;
@@ -112,15 +122,10 @@ export function createApiClient({ session, fetch: fetchImpl, baseUrl = '/api', o
 
     if (response.status === 401 && !NO_REFRESH_PATHS.has(path)) {
       const original = await toApiError(response, fallbackMessage);
-      const current = session.getTokens();
-      if (!current?.refreshToken) throw original;
-      // Another request already refreshed while this one was in flight: reuse its token instead of rotating again.
-      const nextToken =
-        current.accessToken && current.accessToken !== sentToken
-          ? current.accessToken
-          : await refreshAccessToken().catch((cause: unknown) => {
-              throw cause instanceof ApiError ? new ApiError(cause.status, cause.code, fallbackMessage) : cause;
-            });
+      if (!session.getTokens()?.refreshToken) throw original;
+      const nextToken = await tokenAfter401(sentToken).catch((cause: unknown) => {
+        throw cause instanceof ApiError ? new ApiError(cause.status, cause.code, fallbackMessage) : cause;
+      });
       if (!nextToken) {
         throw new ApiError(original.status, original.code, SESSION_EXPIRED_MESSAGE, original.details, true);
       }
@@ -137,6 +142,12 @@ export function createApiClient({ session, fetch: fetchImpl, baseUrl = '/api', o
 
   return {
     request,
+    /**
+     * For transports `request` cannot drive (an upload with progress over XMLHttpRequest, a file read as a Blob):
+     * the access token to send now, and `tokenAfter401` for the one retry a 401 deserves.
+     */
+    accessToken: () => session.getTokens()?.accessToken,
+    tokenAfter401,
     get: <S extends z.ZodType>(path: string, options?: Omit<RequestOptions<S>, 'method' | 'body'>) =>
       request(path, { ...options, method: 'GET' }),
     post: <S extends z.ZodType>(path: string, body?: unknown, options?: Omit<RequestOptions<S>, 'method' | 'body'>) =>

@@ -128,6 +128,10 @@ describe('handles and buttons', () => {
     const flowStats = flowAnalyticsResponseSchema.parse((await build.call('GET', `/analytics/flows/${flowId}`)).body).data.analytics;
     expect(flowStats.executionCount).toBe(1);
     expect(flowStats.totalVisits).toBe(4);
+    expect(flowStats.nodes.find((node) => node.nodeId === menu)).toEqual({
+      nodeId: menu, visits: 1,
+      buttonClicks: [{ buttonId: 'button_0_0', clicks: 2, percentage: 66.7 }, { buttonId: 'button_1_0', clicks: 1, percentage: 33.3 }],
+    });
     expect((await build.call('POST', `/analytics/nodes/${menu}/reset`)).status).toBe(200);
     expect(nodeAnalyticsResponseSchema.parse((await build.call('GET', `/analytics/nodes/${menu}`)).body).data.analytics.buttonClicks).toEqual([]);
     expect((await build.call('POST', `/analytics/flows/${flowId}/reset`)).status).toBe(200);

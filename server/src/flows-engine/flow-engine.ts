@@ -6,18 +6,21 @@
 import type { Api } from 'grammy';
 import type { Sql } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
+import { contactTriggers, contactVariables, type ContactChange } from './contact-triggers.ts';
 import * as store from './engine-repository.ts';
 import { newExecution, type ExecutionState } from './execution.ts';
 import { nextNodes, type BotGraphs, type EngineNode } from './flow-graph.ts';
 import { createGraphCache } from './graph-cache.ts';
+import { createMediaInputs } from './media-input.ts';
+import type { MediaStore } from '../media/media-store.ts';
 import { createRecorder } from './recorder.ts';
 import type { Variables } from './variables.ts';
 import { walk, type WalkDeps } from './walk.ts';
 
 const POLL_MS = 250;
 
-export type FlowEngineOptions = { sql: Sql; logger: Logger; allowPrivateHttp: boolean };
-export type AttachedBot = { api: Api; userId: string };
+export type FlowEngineOptions = { sql: Sql; logger: Logger; allowPrivateHttp: boolean; media?: MediaStore | undefined };
+export type AttachedBot = { api: Api; userId: string; username(): string | undefined };
 export type StartInput = { botId: string; flowId: string; triggerNodeId: string; contactTelegramId: number; chatId: number; variables: Variables };
 
 export type FlowEngine = ReturnType<typeof createFlowEngine>;
@@ -27,11 +30,12 @@ export function createFlowEngine(options: FlowEngineOptions) {
   const cache = createGraphCache(sql);
   const recorder = createRecorder(sql, logger);
   const attached = new Map<string, AttachedBot>();
+  const media = createMediaInputs(options.media);
   let poller: ReturnType<typeof setInterval> | undefined;
   let polling: Promise<void> = Promise.resolve();
 
   const walkDeps = (api: Api | undefined, graphs: BotGraphs): WalkDeps => ({
-    api, graphs, recorder, allowPrivateHttp: options.allowPrivateHttp,
+    api, graphs, recorder, media, allowPrivateHttp: options.allowPrivateHttp,
     scheduleDelay: async (execution: ExecutionState, node: EngineNode, runAt: Date) => {
       // The pending row references the execution: write the history that waits in memory first.
       recorder.save({ ...execution, status: 'waiting' });
@@ -91,6 +95,24 @@ export function createFlowEngine(options: FlowEngineOptions) {
       return walk(walkDeps(api, graphs), execution, [input.nodeId]);
     },
     contactPhone: (botId: string, telegramId: number) => store.contactPhone(sql, botId, telegramId),
+    /** The contact journal created or changed contacts: their contact triggers start, each logged on failure. */
+    async contactsChanged(changes: ContactChange[]) {
+      for (const change of changes) {
+        const bot = attached.get(change.botId);
+        if (!bot) continue;
+        try {
+          const graphs = await cache.get(change.botId);
+          for (const hit of contactTriggers(graphs, change)) {
+            await walk(walkDeps(bot.api, graphs), newExecution({
+              botId: change.botId, flowId: hit.flow.id, triggerNodeId: hit.node.id, contactTelegramId: change.telegramId,
+              chatId: change.chat.id, variables: contactVariables(change, bot.username()),
+            }), [hit.node.id]);
+          }
+        } catch (error) {
+          logger.error('falha ao disparar gatilho de contato', { botId: change.botId, error });
+        }
+      }
+    },
     startPoller() {
       let busy = false;
       // One claim at a time: a slow round is skipped over, never queued behind.

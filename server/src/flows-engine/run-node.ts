@@ -9,6 +9,7 @@ import type { ExecutionState } from './execution.ts';
 import { externalClock } from './external-clock.ts';
 import type { BotGraphs, EngineNode } from './flow-graph.ts';
 import { performHttpRequest } from './http-request.ts';
+import type { MediaInputs } from './media-input.ts';
 import { sendButtons, sendMedia, sendText } from './senders.ts';
 import { renderTemplate } from './variables.ts';
 
@@ -18,6 +19,8 @@ export type RunNodeDeps = {
   api: Api | undefined;
   graphs: BotGraphs;
   allowPrivateHttp: boolean;
+  /** Uploaded files of the flow's owner, as Telegram uploads or remembered file_ids. */
+  media: MediaInputs;
   /** Stores the durable pending step; the branch ends here and resumes when it is due. */
   scheduleDelay(execution: ExecutionState, node: EngineNode, runAt: Date): Promise<void>;
 };
@@ -38,7 +41,8 @@ export async function runNode(deps: RunNodeDeps, execution: ExecutionState, node
     }
     case 'send_media': {
       const config = node.config as NodeConfigs['send_media'];
-      return sent(api ? await sendMedia(api, chatId, config, vars) : undefined, `${config.mediaType}: ${config.url}`);
+      const source = deps.media.forExecution(execution.botId, graphs.flowsById.get(node.flowId)?.userId);
+      return sent(api ? await sendMedia(api, chatId, config, vars, source) : undefined, `${config.mediaType}: ${config.url}`);
     }
     case 'send_buttons': {
       const config = node.config as NodeConfigs['send_buttons'];

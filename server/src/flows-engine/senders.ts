@@ -2,11 +2,12 @@
  * The three sending nodes. Outgoing private messages are recorded for the inbox by the bot's API transformer
  * (outbound-recorder.ts), so nothing here records them again.
  */
-import type { Api } from 'grammy';
-import type { InlineKeyboardButton } from 'grammy/types';
+import { GrammyError, type Api } from 'grammy';
+import type { InlineKeyboardButton, Message } from 'grammy/types';
 import { buttonHandleId, FLOW_PENDING, flowButtonValue, isFlowButton } from '../../../shared/flows/buttons.ts';
 import type { NodeConfigs } from '../../../shared/flows/node-configs.ts';
 import { nextNodes, type BotGraphs } from './flow-graph.ts';
+import type { MediaSource, ResolvedMedia } from './media-input.ts';
 import { renderTemplate, type Variables } from './variables.ts';
 
 /** Telegram's limit on callback_data, in bytes. */
@@ -22,24 +23,41 @@ export async function sendText(api: Api, chatId: number, config: NodeConfigs['se
   return undefined;
 }
 
-export async function sendMedia(api: Api, chatId: number, config: NodeConfigs['send_media'], variables: Variables) {
+export async function sendMedia(api: Api, chatId: number, config: NodeConfigs['send_media'], variables: Variables, source: MediaSource) {
   const url = renderTemplate(config.url || config.blobUrl || '', variables).trim();
   if (url === '') return 'Mídia sem URL';
+  const first = await source.resolve(url);
+  if ('problem' in first) return first.problem;
+  try {
+    await sendMediaOnce(api, chatId, config, variables, first);
+  } catch (error) {
+    // A remembered file_id Telegram refuses (files purged, token changed): upload the bytes once more.
+    if (!first.remembered || !(error instanceof GrammyError) || error.error_code !== 400) throw error;
+    const again = await source.resolve(url, true);
+    if ('problem' in again) return again.problem;
+    await sendMediaOnce(api, chatId, config, variables, again);
+  }
+  return undefined;
+}
+
+async function sendMediaOnce(api: Api, chatId: number, config: NodeConfigs['send_media'], variables: Variables, media: ResolvedMedia) {
   const parseMode = parseModeOf(config.parseMode);
   const caption = renderTemplate(config.caption, variables, config.parseMode === 'HTML');
   const common = { ...(caption ? { caption } : {}), ...(parseMode ? { parse_mode: parseMode } : {}) };
-  if (config.mediaType === 'photo') await api.sendPhoto(chatId, url, common);
-  else if (config.mediaType === 'video') await api.sendVideo(chatId, url, common);
-  else if (config.mediaType === 'document') await api.sendDocument(chatId, url, common);
+  const { input } = media;
+  let message: Message;
+  if (config.mediaType === 'photo') message = await api.sendPhoto(chatId, input, common);
+  else if (config.mediaType === 'video') message = await api.sendVideo(chatId, input, common);
+  else if (config.mediaType === 'document') message = await api.sendDocument(chatId, input, common);
   else {
-    await api.sendAudio(chatId, url, {
+    message = await api.sendAudio(chatId, input, {
       ...common,
       ...(config.title ? { title: renderTemplate(config.title, variables) } : {}),
       ...(config.performer ? { performer: renderTemplate(config.performer, variables) } : {}),
       ...(config.duration !== undefined ? { duration: config.duration } : {}),
     });
   }
-  return undefined;
+  media.sent(message);
 }
 
 export async function sendButtons(api: Api, chatId: number, nodeId: string, config: NodeConfigs['send_buttons'], variables: Variables, graphs: BotGraphs) {

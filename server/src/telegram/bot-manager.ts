@@ -19,6 +19,7 @@ import type { BotRuntime } from './bot-runtime.ts';
 import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
 import { createContactJournal } from './contact-journal.ts';
 import { createFlowEngine } from '../flows-engine/flow-engine.ts';
+import type { MediaStore } from '../media/media-store.ts';
 import { runFlowTest } from '../flows-engine/flow-test.ts';
 import { ALLOWED_UPDATES } from './create-bot.ts';
 import * as repo from './runtime-repository.ts';
@@ -39,14 +40,16 @@ export type BotManagerOptions = {
   retry?: Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'>;
   /** http_request may reach loopback and private addresses (FLOW_HTTP_ALLOW_PRIVATE). */
   flowHttpAllowPrivate?: boolean;
+  /** Uploaded files that send_media nodes send (DATA_DIR/media). */
+  media?: MediaStore;
 };
 
 export type BotManager = BotRuntime & { startAll(): Promise<void>; stopAll(): Promise<void> };
 
 export function createBotManager(options: BotManagerOptions): BotManager {
   const { sql, logger } = options;
-  const journal = createContactJournal(sql, logger);
-  const flows = createFlowEngine({ sql, logger: logger.child({ component: 'flows' }), allowPrivateHttp: options.flowHttpAllowPrivate ?? false });
+  const flows = createFlowEngine({ sql, logger: logger.child({ component: 'flows' }), allowPrivateHttp: options.flowHttpAllowPrivate ?? false, media: options.media });
+  const journal = createContactJournal(sql, logger, { onContactChanges: (changes) => void flows.contactsChanged(changes) });
   flows.startPoller();
   const running = new Map<string, BotEntry>();
   const starting = new Map<string, Promise<void>>();

@@ -6,10 +6,14 @@
  * milliseconds as ONE multi-row upsert plus ONE multi-row message insert, each a single prepared statement fed
  * with a JSON array. Contacts are written before messages so a message always finds its contact.
  * The price: a crash loses at most one flush interval of contact touches; stop() flushes what is pending.
+ * The upsert also tells which contacts were created or changed: those feed the contact triggers (decisions §5),
+ * so a new contact's flow starts one flush interval after its first update.
  */
-import type { User } from 'grammy/types';
+import type { Chat, User } from 'grammy/types';
 import type { Sql } from '../db/client.ts';
+import type { ContactChange } from '../flows-engine/contact-triggers.ts';
 import type { Logger } from '../lib/logger.ts';
+import { upsertContacts, type ContactTouchRow } from './contact-upsert.ts';
 
 export type JournalMessage = {
   botId: string;
@@ -22,24 +26,23 @@ export type JournalMessage = {
   at: Date;
 };
 
-type ContactTouch = {
-  bot_id: string;
-  telegram_id: number;
-  first_name: string;
-  last_name: string | null;
-  username: string | null;
-  is_bot: boolean;
-  language_code: string | null;
-  message_delta: number;
-  at: string;
+/** Where a touch was seen: contact triggers run in that chat (decisions §5, within the flow's contexts). */
+export type TouchChat = Pick<Chat, 'id' | 'type'> & { title?: string | undefined };
+
+export type JournalOptions = {
+  flushDelayMs?: number;
+  maxPending?: number;
+  /** Contacts a flush created or whose watchable fields it changed, with the chat of their latest touch. */
+  onContactChanges?(changes: ContactChange[]): void;
 };
 
 export type ContactJournal = ReturnType<typeof createContactJournal>;
 
-export function createContactJournal(sql: Sql, logger: Logger, options: { flushDelayMs?: number; maxPending?: number } = {}) {
+export function createContactJournal(sql: Sql, logger: Logger, options: JournalOptions = {}) {
   const flushDelay = options.flushDelayMs ?? 20;
   const maxPending = options.maxPending ?? 1000;
-  let contacts = new Map<string, ContactTouch>();
+  let contacts = new Map<string, ContactTouchRow>();
+  let chats = new Map<string, TouchChat>();
   let messages: JournalMessage[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -53,8 +56,9 @@ export function createContactJournal(sql: Sql, logger: Logger, options: { flushD
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const batch = { contacts: [...contacts.values()], messages };
+    const batch = { contacts: [...contacts.values()], chats, messages };
     contacts = new Map();
+    chats = new Map();
     messages = [];
     running = running.then(() => write(batch)).catch((error: unknown) => {
       logger.error('falha ao gravar contatos e mensagens', { error, contacts: batch.contacts.length, messages: batch.messages.length });
@@ -62,14 +66,21 @@ export function createContactJournal(sql: Sql, logger: Logger, options: { flushD
     return running;
   }
 
-  async function write(batch: { contacts: ContactTouch[]; messages: JournalMessage[] }) {
-    if (batch.contacts.length > 0) await writeContacts(sql, batch.contacts);
+  async function write(batch: { contacts: ContactTouchRow[]; chats: Map<string, TouchChat>; messages: JournalMessage[] }) {
+    const changes = batch.contacts.length > 0 ? await upsertContacts(sql, batch.contacts) : [];
     if (batch.messages.length > 0) await writeMessages(sql, batch.messages);
+    // After the messages: a flow started by the change finds the contact and its first message stored.
+    const announced = changes.flatMap((change) => {
+      const chat = batch.chats.get(`${change.botId}:${change.telegramId}`);
+      return chat && !change.isBot ? [{ ...change, chat }] : [];
+    });
+    if (announced.length > 0) options.onContactChanges?.(announced);
   }
 
   return {
-    touch(botId: string, user: User, at: Date, privateMessage = false) {
+    touch(botId: string, user: User, at: Date, privateMessage = false, chat?: TouchChat) {
       const key = `${botId}:${user.id}`;
+      if (chat) chats.set(key, chat);
       const previous = contacts.get(key);
       contacts.set(key, {
         bot_id: botId,
@@ -93,28 +104,6 @@ export function createContactJournal(sql: Sql, logger: Logger, options: { flushD
       await flush();
     },
   };
-}
-
-function writeContacts(sql: Sql, rows: ContactTouch[]) {
-  return sql`
-    insert into contacts (bot_id, telegram_id, first_name, last_name, username, is_bot, language_code,
-                          message_count, last_interaction_at)
-    select x.bot_id, x.telegram_id, x.first_name, x.last_name, x.username, x.is_bot, x.language_code,
-           x.message_delta, x.at
-    from jsonb_to_recordset(${sql.json(rows)}) as x(
-      bot_id uuid, telegram_id bigint, first_name text, last_name text, username text, is_bot boolean,
-      language_code text, message_delta integer, at timestamptz)
-    -- The join skips touches of a bot deleted while they waited instead of failing the whole batch on the foreign
-    -- key. The order matters: this batch spans users, and ordering by owner makes every flush take the per-user sync
-    -- counters (migration 0400) in the same order, so two flushes cannot deadlock on them.
-    join bots b on b.id = x.bot_id
-    order by b.user_id, x.bot_id, x.telegram_id
-    on conflict (bot_id, telegram_id) do update set
-      first_name = excluded.first_name, last_name = excluded.last_name, username = excluded.username,
-      is_bot = excluded.is_bot, language_code = coalesce(excluded.language_code, contacts.language_code),
-      message_count = contacts.message_count + excluded.message_count,
-      last_interaction_at = greatest(contacts.last_interaction_at, excluded.last_interaction_at),
-      updated_at = now()`;
 }
 
 function writeMessages(sql: Sql, rows: JournalMessage[]) {

@@ -56,7 +56,7 @@ export function createProductBot(options: CreateBotOptions): Bot<Context> {
     callbacksFeature(),
   );
   bot.catch((error) => deps.logger.error('falha no bot', { error: error.error }));
-  deps.flows.attach(deps.botId, { api: bot.api, userId: deps.userId });
+  deps.flows.attach(deps.botId, { api: bot.api, userId: deps.userId, username: () => (bot.isInited() ? bot.botInfo.username : undefined) });
   return bot;
 }
 

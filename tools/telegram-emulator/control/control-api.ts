@@ -12,8 +12,8 @@ import {
 import { sendChatMessage, sendPrivateMessage, setBlocked, type BlockInput, type ChatMessageInput, type PrivateMessageInput } from './control-messages.ts';
 import { migrateToSupergroup } from './control-migration.ts';
 import {
-  createBot, createChat, createUser, findBot, findChat,
-  type CreateBotInput, type CreateChatInput, type CreatedBot, type CreatedChat, type CreateUserInput,
+  createBot, createChat, createUser, findBot, findChat, updateUser,
+  type CreateBotInput, type CreateChatInput, type CreatedBot, type CreatedChat, type CreateUserInput, type UpdateUserInput,
 } from './control-setup.ts';
 
 export type FailureInput = Omit<InjectedFailure, 'remaining'> & { times?: number };
@@ -23,6 +23,7 @@ export function createControl(core: EmulatorCore) {
     // Cast
     createBot: (input: CreateBotInput): CreatedBot => createBot(core, input),
     createUser: (input: CreateUserInput): User => createUser(core, input),
+    updateUser: (input: UpdateUserInput): User => updateUser(core, input),
     createChat: (input: CreateChatInput): CreatedChat => createChat(core, input),
     // Users acting
     sendPrivateMessage: (input: PrivateMessageInput): Message => sendPrivateMessage(core, input),

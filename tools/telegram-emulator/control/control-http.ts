@@ -15,6 +15,7 @@ const pass = <K extends keyof EmulatorControl>(name: K): Route =>
 const ROUTES: Record<string, Route> = {
   'create-bot': pass('createBot'),
   'create-user': pass('createUser'),
+  'update-user': pass('updateUser'),
   'create-chat': pass('createChat'),
   'send-private-message': pass('sendPrivateMessage'),
   'send-chat-message': pass('sendChatMessage'),

@@ -88,6 +88,25 @@ export function createUser(core: EmulatorCore, input: CreateUserInput): User {
   return user;
 }
 
+export type UpdateUserInput = { id: number } & Partial<Pick<User, 'first_name' | 'last_name' | 'username' | 'language_code'>>;
+
+/**
+ * A user edits their profile in the app. Telegram sends no update for that: bots see the new names and username
+ * on the user's next message, button press or join, which is what the emulator does too. '' removes a field.
+ */
+export function updateUser(core: EmulatorCore, input: UpdateUserInput): User {
+  const current = findUser(core, input.id);
+  const next: User = { ...current };
+  if (input.first_name) next.first_name = input.first_name;
+  for (const key of ['last_name', 'username', 'language_code'] as const) {
+    const value = input[key];
+    if (value === '') delete next[key];
+    else if (value !== undefined) next[key] = value;
+  }
+  core.world.users.set(next.id, next);
+  return next;
+}
+
 export function createChat(core: EmulatorCore, input: CreateChatInput): CreatedChat {
   const creatorId = input.creatorId ?? createUser(core, { first_name: 'Owner' }).id;
   findUser(core, creatorId);

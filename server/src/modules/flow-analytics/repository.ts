@@ -40,7 +40,11 @@ export async function flowCounters(sql: Queryable, flowId: string) {
     from flow_executions where flow_id = ${flowId}`;
   const nodes = await sql<{ nodeId: string; visits: number }[]>`
     select node_id as "nodeId", visits::int as visits from flow_node_stats where flow_id = ${flowId} order by node_id`;
-  return { counts: counts ?? { total: 0, completed: 0, failed: 0 }, nodes };
+  const clicks = await sql<{ nodeId: string; buttonId: string; clicks: number }[]>`
+    select c.node_id as "nodeId", c.button_id as "buttonId", c.clicks::int as clicks
+    from flow_button_clicks c join flow_nodes n on n.id = c.node_id
+    where n.flow_id = ${flowId} order by c.node_id, c.button_id`;
+  return { counts: counts ?? { total: 0, completed: 0, failed: 0 }, nodes, clicks };
 }
 
 export async function nodeCounters(sql: Queryable, nodeId: string) {

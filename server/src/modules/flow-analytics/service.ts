@@ -41,21 +41,31 @@ export async function getExecution(deps: AnalyticsDeps, userId: string, flowId: 
 
 export async function flowAnalytics(deps: AnalyticsDeps, userId: string, flowId: string): Promise<FlowAnalytics> {
   await ownedFlow(deps, userId, flowId);
-  const { counts, nodes } = await repo.flowCounters(deps.sql, flowId);
+  const { counts, nodes, clicks } = await repo.flowCounters(deps.sql, flowId);
+  const ids = new Set([...nodes.map((node) => node.nodeId), ...clicks.map((click) => click.nodeId)]);
   return {
     flowId, executionCount: counts.total, completedCount: counts.completed, failedCount: counts.failed,
-    totalVisits: nodes.reduce((sum, node) => sum + node.visits, 0), nodes,
+    totalVisits: nodes.reduce((sum, node) => sum + node.visits, 0),
+    nodes: [...ids].sort().map((nodeId) => ({
+      nodeId,
+      visits: nodes.find((node) => node.nodeId === nodeId)?.visits ?? 0,
+      buttonClicks: withPercentages(clicks.filter((click) => click.nodeId === nodeId)),
+    })),
   };
+}
+
+/** Each button's share of its node's clicks, one decimal (the editor shows it next to the count). */
+function withPercentages(clicks: { buttonId: string; clicks: number }[]) {
+  const total = clicks.reduce((sum, button) => sum + button.clicks, 0);
+  return clicks.map(({ buttonId, clicks: count }) => ({
+    buttonId, clicks: count, percentage: total === 0 ? 0 : Math.round((count / total) * 1000) / 10,
+  }));
 }
 
 export async function nodeAnalytics(deps: AnalyticsDeps, userId: string, nodeId: string): Promise<NodeAnalytics> {
   await ownedNode(deps, userId, nodeId);
   const { visits, clicks } = await repo.nodeCounters(deps.sql, nodeId);
-  const total = clicks.reduce((sum, button) => sum + button.clicks, 0);
-  return {
-    nodeId, totalVisits: visits,
-    buttonClicks: clicks.map((button) => ({ ...button, percentage: total === 0 ? 0 : Math.round((button.clicks / total) * 1000) / 10 })),
-  };
+  return { nodeId, totalVisits: visits, buttonClicks: withPercentages(clicks) };
 }
 
 export async function resetFlow(deps: AnalyticsDeps, userId: string, flowId: string) {

@@ -6,6 +6,7 @@
 import { Composer, type Context } from 'grammy';
 import type { User } from 'grammy/types';
 import type { BotDeps } from '../bot-deps.ts';
+import type { TouchChat } from '../contact-journal.ts';
 
 export function contactsFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();
@@ -14,7 +15,7 @@ export function contactsFeature(deps: BotDeps): Composer<Context> {
     if (user && user.id !== ctx.me.id) {
       const message = ctx.message;
       const isPrivateMessage = message !== undefined && message.chat.type === 'private';
-      deps.journal.touch(deps.botId, user, dateOf(ctx), isPrivateMessage);
+      deps.journal.touch(deps.botId, user, dateOf(ctx), isPrivateMessage, chatOf(ctx, user));
       if (isPrivateMessage) {
         deps.journal.record({
           botId: deps.botId,
@@ -36,6 +37,13 @@ export function contactsFeature(deps: BotDeps): Composer<Context> {
 function subjectOf(ctx: Context): User | undefined {
   if (ctx.chatMember) return ctx.chatMember.new_chat_member.user;
   return ctx.from;
+}
+
+/** The chat a contact trigger would run in: the update's chat, else the private chat with the user. */
+function chatOf(ctx: Context, user: User): TouchChat {
+  const chat = ctx.chat;
+  if (!chat) return { id: user.id, type: 'private' };
+  return { id: chat.id, type: chat.type, title: 'title' in chat ? chat.title : undefined };
 }
 
 /** Telegram's own timestamp of the update when it has one, so a backlog keeps the real interaction times. */

@@ -5,8 +5,9 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { FlowEditor } from '../hooks/use-flow-editor.ts';
 import { useFlowHeader } from '../hooks/use-flow-header.ts';
+import { AnalyticsChip } from './analytics-chip.tsx';
 
-/** Part 2 §2 header: back, editable name, undo/redo, saving state, active toggle, Salvar. */
+/** Part 2 §2 header: back, editable name, analytics chip, undo/redo, saving state, active toggle, Salvar. */
 export function EditorHeader({ flow, editor }: { flow: FlowDetail; editor: FlowEditor }) {
   const header = useFlowHeader(flow);
   return (
@@ -22,6 +23,7 @@ export function EditorHeader({ flow, editor }: { flow: FlowDetail; editor: FlowE
         onBlur={() => void header.commitName()}
         onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
       />
+      <AnalyticsChip flowId={flow.id} />
       {editor.saving && (
         <span className="flex items-center gap-1 text-xs text-slate-500">
           <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" /> Salvando…

@@ -4,7 +4,7 @@ import type { NodeSubType } from '../../../../../shared/flows/node-catalog.ts';
 import type { FlowConnection } from '../../../../../shared/flows/graph.ts';
 import type { FlowDetail } from '../../../../../shared/flows/schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EDITOR_TEXTS } from '../api/editor-texts.ts';
+import { EDITOR_TEXTS, EDITOR_TOASTS } from '../api/editor-texts.ts';
 import { touching, type NodeMove } from '../model/graph-actions.ts';
 import { newNode, randomPositionAround } from '../model/new-node.ts';
 import { useEditorKeyboard } from '../hooks/use-editor-keyboard.ts';
@@ -58,6 +58,7 @@ export function EditorWorkspace({ flow }: { flow: FlowDetail }) {
   useEditorKeyboard({
     onUndo: editor.undo,
     onRedo: editor.redo,
+    onSave: () => void editor.save(EDITOR_TOASTS.quickSaveSuccess),
     onMove: moveSelection,
     onDelete: () => {
       if (selection.nodes.size > 0) setDeletingNodes([...selection.nodes]);

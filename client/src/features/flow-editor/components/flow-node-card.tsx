@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import type { CardNode } from '../model/xyflow-mapping.ts';
+import { useNodeFigures } from '../api/get-flow-analytics.ts';
 import { useEditorContext } from './editor-context.ts';
 import { NodeCardBody } from './node-card-body.tsx';
 import { subtypeIcon, typeColor } from './node-appearance.tsx';
@@ -26,9 +27,7 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
       <div className="flex items-center gap-2 rounded-t-[10px] px-3 py-2 text-white" style={{ background: color }}>
         <Icon aria-hidden="true" className="size-4 shrink-0" />
         <span className="min-w-0 flex-1 truncate text-sm font-semibold">{node.label}</span>
-        <span title="Visitas" className="rounded-full bg-white/25 px-2 text-xs font-medium">
-          0
-        </span>
+        <VisitBadge flowId={node.flowId} nodeId={node.id} />
       </div>
       <NodeCardBody node={node} />
       <button
@@ -52,3 +51,13 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
     </div>
   );
 });
+
+function VisitBadge({ flowId, nodeId }: { flowId: string; nodeId: string }) {
+  const { visits } = useNodeFigures(flowId, nodeId);
+  const label = `${visits} ${visits === 1 ? 'visita' : 'visitas'}`;
+  return (
+    <span title={label} aria-label={label} data-testid="node-visits" className="rounded-full bg-white/25 px-2 text-xs font-medium">
+      {visits}
+    </span>
+  );
+}

@@ -1,9 +1,9 @@
 import { Handle, Position } from '@xyflow/react';
-import { useState } from 'react';
 import { buttonHandleId, isFlowButton } from '../../../../../shared/flows/buttons.ts';
 import type { FlowNode } from '../../../../../shared/flows/graph.ts';
-import { EDITOR_TEXTS } from '../api/editor-texts.ts';
+import { useNodeFigures } from '../api/get-flow-analytics.ts';
 import { buttonRows } from '../model/xyflow-mapping.ts';
+import { MediaThumbnail } from './media-thumbnail.tsx';
 import { describeConfig, DELAY_UNIT_LABELS } from './panel/field-labels.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -17,23 +17,7 @@ export function NodeCardBody({ node }: { node: FlowNode }) {
     case 'send_media':
       return <MediaPreview config={config} />;
     case 'send_buttons':
-      return (
-        <div>
-          <Message text={text(config.message)} />
-          <ul className="space-y-1 px-3 pb-3">
-            {buttonRows(config).map((row, r) =>
-              row.map((button, i) => (
-                <li key={`${r}-${i}`} className="relative rounded-md border border-purple-200 bg-purple-50 px-2 py-1 text-center text-xs font-medium text-purple-800">
-                  {button.text || 'Botão'}
-                  {isFlowButton(button) && (
-                    <Handle type="source" position={Position.Right} id={buttonHandleId(r, i)} className="!-right-4 !size-3 !border-2 !border-white !bg-purple-500" />
-                  )}
-                </li>
-              )),
-            )}
-          </ul>
-        </div>
-      );
+      return <ButtonsBody node={node} />;
     case 'delay':
       return (
         <p className="px-3 py-2 text-sm text-slate-600">
@@ -43,6 +27,36 @@ export function NodeCardBody({ node }: { node: FlowNode }) {
     default:
       return <KeyValues pairs={describeConfig(config)} />;
   }
+}
+
+/** The message and its buttons; callback buttons show their clicks and share (node analytics, part 2 §3). */
+function ButtonsBody({ node }: { node: FlowNode }) {
+  const { buttonClicks } = useNodeFigures(node.flowId, node.id);
+  return (
+    <div>
+      <Message text={text(node.config.message)} />
+      <ul className="space-y-1 px-3 pb-3">
+        {buttonRows(node.config).map((row, r) =>
+          row.map((button, i) => {
+            const clicks = button.type === 'url' ? undefined : (buttonClicks.find((b) => b.buttonId === buttonHandleId(r, i)) ?? { clicks: 0, percentage: 0 });
+            return (
+              <li key={`${r}-${i}`} className="relative flex items-center gap-2 rounded-md border border-purple-200 bg-purple-50 px-2 py-1 text-xs font-medium text-purple-800">
+                <span className="min-w-0 flex-1 truncate text-center">{button.text || 'Botão'}</span>
+                {clicks && (
+                  <span data-testid="button-clicks" title={`${clicks.clicks} cliques (${clicks.percentage}%)`} className="shrink-0 rounded-full bg-purple-200/70 px-1.5 text-[10px] text-purple-900">
+                    {clicks.clicks} · {clicks.percentage.toLocaleString('pt-BR')}%
+                  </span>
+                )}
+                {isFlowButton(button) && (
+                  <Handle type="source" position={Position.Right} id={buttonHandleId(r, i)} className="!-right-4 !size-3 !border-2 !border-white !bg-purple-500" />
+                )}
+              </li>
+            );
+          }),
+        )}
+      </ul>
+    </div>
+  );
 }
 
 function Message({ text: message }: { text: string }) {
@@ -64,18 +78,10 @@ function KeyValues({ pairs }: { pairs: [string, string][] }) {
 }
 
 function MediaPreview({ config }: { config: Record<string, unknown> }) {
-  const [failed, setFailed] = useState(false);
   const url = text(config.url) || text(config.blobUrl);
-  const type = text(config.mediaType);
-  let preview;
-  if (!url) preview = <p className="text-xs text-slate-400 italic">{EDITOR_TEXTS.noMedia}</p>;
-  else if (failed) preview = <p className="text-xs text-red-600">{type === 'video' ? EDITOR_TEXTS.videoError : EDITOR_TEXTS.imageError}</p>;
-  else if (type === 'photo') preview = <img src={url} alt="" className="max-h-32 w-full rounded object-cover" onError={() => setFailed(true)} />;
-  else if (type === 'video') preview = <video src={url} className="max-h-32 w-full rounded" muted onError={() => setFailed(true)} />;
-  else preview = <p className="truncate text-xs text-slate-600">{text(config.fileName) || url}</p>;
   return (
     <div className="space-y-1 px-3 py-2">
-      {preview}
+      <MediaThumbnail url={url} mediaType={text(config.mediaType)} fileName={text(config.fileName)} className="max-h-32 w-full rounded object-cover" />
       {text(config.caption) && <p className="line-clamp-2 text-xs text-slate-600">{text(config.caption)}</p>}
     </div>
   );

@@ -1,7 +1,8 @@
 /**
  * Editor shortcuts (part 2 §2): Delete / Backspace remove the selection (after the confirmation), arrows move the
  * selected nodes 5 px (4× with Shift), Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes. xyflow's own arrow keys
- * step by the snap grid (15 px), so they are off and this hook moves nodes itself. Typing in a field is left alone.
+ * step by the snap grid (15 px), so they are off and this hook moves nodes itself. Typing in a field is left alone,
+ * except Ctrl+S, which saves the flow from anywhere instead of opening the browser's "save page" dialog.
  */
 import { useEffect, useRef } from 'react';
 
@@ -20,6 +21,7 @@ export type KeyboardHandlers = {
   onMove: (dx: number, dy: number) => void;
   onUndo: () => void;
   onRedo: () => void;
+  onSave: () => void;
 };
 
 const isTyping = (target: EventTarget | null) =>
@@ -37,9 +39,14 @@ export function useEditorKeyboard(handlers: KeyboardHandlers) {
   latest.current = handlers;
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (isTyping(event.target) || document.querySelector('[role="dialog"]')) return;
       const mod = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
+      if (mod && key === 's') {
+        event.preventDefault();
+        if (!event.repeat) latest.current.onSave();
+        return;
+      }
+      if (isTyping(event.target) || document.querySelector('[role="dialog"]')) return;
       if (mod && key === 'z') {
         event.preventDefault();
         if (event.shiftKey) latest.current.onRedo();

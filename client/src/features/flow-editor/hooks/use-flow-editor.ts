@@ -16,6 +16,7 @@ import * as history from '../model/history.ts';
 
 export const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 const sessionEnded = (error: unknown) => error instanceof ApiError && error.sessionExpired;
+const UNDO_REDO_TOASTS = { success: EDITOR_TOASTS.updateFlowSuccess, error: EDITOR_TOASTS.updateFlowError };
 
 export function useFlowEditor(flow: FlowDetail) {
   const [graph, setGraph] = useState<EditorGraph>(() => ({ nodes: flow.nodes ?? [], connections: flow.connections ?? [] }));
@@ -37,15 +38,17 @@ export function useFlowEditor(flow: FlowDetail) {
   const run = useCallback(
     (action: EditorAction, options: { original?: EditorAction; announce: boolean }) => {
       setGraph((g) => applyAction(g, action));
+      // Undo and redo are not the user's own step: they announce the flow as a whole ('Fluxo atualizado!').
+      const texts = options.announce ? ACTION_TOASTS[action.kind] : UNDO_REDO_TOASTS;
+      const silent = action.kind === 'move';
       return enqueue(async () => {
         try {
           await persistAction(action);
-          const success = ACTION_TOASTS[action.kind].success;
-          if (options.announce && success) toast.success(success);
+          if (texts.success && !silent) toast.success(texts.success);
         } catch (error) {
           setGraph((g) => applyAction(g, invertAction(action)));
           setStack((s) => history.forget(s, options.original ?? action));
-          if (!sessionEnded(error)) toast.error(errorText(error, ACTION_TOASTS[action.kind].error));
+          if (!sessionEnded(error)) toast.error(errorText(error, texts.error));
         }
       });
     },
@@ -81,13 +84,13 @@ export function useFlowEditor(flow: FlowDetail) {
     setGraph((g) => ({ ...g, nodes: g.nodes.map((n) => (positions.has(n.id) ? { ...n, position: positions.get(n.id) ?? n.position } : n)) }));
   }, []);
 
-  /** Salvar: every node's position, one after another (part 2 §4). */
+  /** Salvar (and Ctrl+S, with its shorter toast): every node's position, one after another (part 2 §4). */
   const save = useCallback(
-    () =>
+    (successText: string = EDITOR_TOASTS.saveSuccess) =>
       enqueue(async () => {
         try {
           for (const node of graphRef.current.nodes) await calls.updateNode(node.id, { position: node.position }, EDITOR_TOASTS.saveError);
-          toast.success(EDITOR_TOASTS.saveSuccess);
+          toast.success(successText);
         } catch (error) {
           if (!sessionEnded(error)) toast.error(errorText(error, EDITOR_TOASTS.saveError));
         }

@@ -1,18 +1,32 @@
 import { MEDIA_SOURCES, MEDIA_TYPES } from '../../../../../../shared/flows/node-configs.ts';
+import { uploadedMediaId } from '../../../../../../shared/media/schemas.ts';
 import { num, NumberField, SelectField, str, TextField, type ConfigDraft } from './controls.tsx';
 import { MEDIA_TYPE_LABELS } from './field-labels.ts';
+import { MediaUploadField } from './media-upload-field.tsx';
 import { MessageFields } from './message-fields.tsx';
 
 const SOURCE_LABELS = { url: 'Link (URL)', upload: 'Arquivo enviado' };
 
-/** send_media: type, source, URL, caption with parse mode; audio title/performer/duration (≥ 0); document name. */
+/**
+ * send_media: type, source (a link, or a file uploaded here), caption with parse mode; audio title/performer/
+ * duration (≥ 0); document name. Switching the source drops a URL that belongs to the other one.
+ */
 export function MediaFields({ config, set }: ConfigDraft) {
   const type = str(config.mediaType) || 'photo';
+  const source = str(config.source) || 'url';
+  const changeSource = (next: string) => {
+    set('source', next);
+    if ((next === 'upload') !== (uploadedMediaId(str(config.url)) !== undefined)) set('url', '');
+  };
   return (
     <>
       <SelectField label="Tipo de mídia" value={type} options={MEDIA_TYPES} labels={MEDIA_TYPE_LABELS} onChange={(v) => set('mediaType', v)} />
-      <SelectField label="Origem" value={str(config.source) || 'url'} options={MEDIA_SOURCES} labels={SOURCE_LABELS} onChange={(v) => set('source', v)} />
-      <TextField label="URL da mídia" value={str(config.url)} placeholder="https://" onChange={(v) => set('url', v)} />
+      <SelectField label="Origem" value={source} options={MEDIA_SOURCES} labels={SOURCE_LABELS} onChange={changeSource} />
+      {source === 'upload' ? (
+        <MediaUploadField config={config} set={set} />
+      ) : (
+        <TextField label="URL da mídia" value={str(config.url)} placeholder="https://" onChange={(v) => set('url', v)} />
+      )}
       {type === 'audio' && (
         <>
           <TextField label="Título" value={str(config.title)} onChange={(v) => set('title', v)} />

@@ -1,0 +1,97 @@
+/**
+ * Reads an upload request into (bytes, file name) without trusting its size: the declared Content-Length is
+ * refused up front and the stream is counted as it arrives, so a 2 GB body is never buffered. Two forms are
+ * accepted: multipart with a `file` part (what the editor sends, with progress) and the JSON data-URL form that
+ * part 2 §7 describes.
+ */
+import { dataUrlUploadSchema, MEDIA_MAX_BYTES } from '../../../../shared/media/schemas.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** Room for the file as base64 (the data-URL form) plus multipart or JSON framing. */
+const MAX_BODY_BYTES = Math.ceil((MEDIA_MAX_BYTES * 4) / 3) + 1024 * 1024;
+
+export type UploadedBody = { bytes: Uint8Array; fileName: string };
+
+const tooLarge = () => new AppError('MEDIA_TOO_LARGE', 413);
+const unreadable = () => new AppError('MEDIA_UNREADABLE', 400);
+
+export async function readUpload(request: Request): Promise<UploadedBody> {
+  const contentType = request.headers.get('content-type') ?? '';
+  const body = await readLimited(request, MAX_BODY_BYTES);
+  const upload = contentType.startsWith('multipart/form-data')
+    ? await fromMultipart(body, contentType)
+    : contentType.startsWith('application/json')
+      ? fromDataUrl(body)
+      : undefined;
+  if (!upload) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415);
+  if (upload.bytes.byteLength > MEDIA_MAX_BYTES) throw tooLarge();
+  if (upload.bytes.byteLength === 0) throw unreadable();
+  return upload;
+}
+
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  const reader = request.body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    // The sender gave up mid-way (a cancelled upload): nobody waits for the answer, so no 500 and no error log.
+    const { done, value } = await reader.read().catch(() => {
+      throw unreadable();
+    });
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+async function fromMultipart(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<UploadedBody> {
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw unreadable();
+  }
+  const file = form.get('file');
+  if (!(file instanceof Blob)) throw new AppError('VALIDATION_FAILED', 400, 'Selecione um arquivo', { file: 'Selecione um arquivo' });
+  const named = form.get('fileName');
+  const fileName = typeof named === 'string' && named.trim() !== '' ? named : file instanceof File ? file.name : '';
+  return { bytes: new Uint8Array(await file.arrayBuffer()), fileName: cleanFileName(fileName) };
+}
+
+function fromDataUrl(body: Uint8Array): UploadedBody {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    throw new AppError('MALFORMED_JSON', 400);
+  }
+  const parsed = dataUrlUploadSchema.safeParse(json);
+  if (!parsed.success) throw unreadable();
+  const comma = parsed.data.file.indexOf(',');
+  if (comma < 0) throw unreadable();
+  const header = parsed.data.file.slice(5, comma);
+  const payload = parsed.data.file.slice(comma + 1);
+  const bytes = header.endsWith(';base64') ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload));
+  return { bytes, fileName: cleanFileName(parsed.data.fileName) };
+}
+
+/** A display name only (the stored path never uses it): no folders, no control characters, a sane length. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  return clean || 'arquivo';
+}
