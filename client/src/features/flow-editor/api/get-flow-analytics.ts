@@ -1,7 +1,7 @@
 /**
  * GET /analytics/flows/{id} (part 1 §7): executions, visits and button clicks, computed by the server on every
- * call. One query feeds the header chip, every card's visit badge and the send_buttons click counts; cards read
- * their slice through `select`, so a change re-renders only the cards whose numbers moved. While the editor is
+ * call. One query feeds the header chip, every card's visit badge and the send_buttons click counts (through
+ * node-figures-context). While the editor is
  * open the figures refresh every 15 s (and when the window regains focus) so a running flow can be watched.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -30,12 +30,3 @@ export const flowAnalyticsQueryOptions = (flowId: string) =>
 export const useFlowAnalytics = (flowId: string) => useQuery(flowAnalyticsQueryOptions(flowId));
 
 export type NodeFigures = FlowAnalytics['nodes'][number];
-
-/** One node's visits and clicks (zero until it has any). */
-export function useNodeFigures(flowId: string, nodeId: string): NodeFigures {
-  const { data } = useQuery({
-    ...flowAnalyticsQueryOptions(flowId),
-    select: (analytics) => analytics.nodes.find((node) => node.nodeId === nodeId),
-  });
-  return data ?? { nodeId, visits: 0, buttonClicks: [] };
-}

@@ -5,7 +5,6 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { uploadedMediaId } from '../../../../../shared/media/schemas.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -27,10 +26,9 @@ export const mediaBlobQueryOptions = (url: string) =>
     retry: false,
   });
 
-/** The src to show for a send_media url: the url itself, or an object URL of the uploaded file once loaded. */
-export function useMediaSrc(url: string): { src: string | undefined; failed: boolean } {
-  const uploaded = uploadedMediaId(url) !== undefined;
-  const blob = useQuery({ ...mediaBlobQueryOptions(url), enabled: uploaded });
+/** An object URL of an uploaded file once loaded (revoked when the component goes away or the file changes). */
+export function useUploadedMediaSrc(url: string): { src: string | undefined; failed: boolean } {
+  const blob = useQuery(mediaBlobQueryOptions(url));
   const [objectUrl, setObjectUrl] = useState<string>();
   useEffect(() => {
     if (!blob.data) return undefined;
@@ -38,6 +36,5 @@ export function useMediaSrc(url: string): { src: string | undefined; failed: boo
     setObjectUrl(next);
     return () => URL.revokeObjectURL(next);
   }, [blob.data]);
-  if (!uploaded) return { src: url || undefined, failed: false };
-  return { src: objectUrl, failed: blob.isError };
+  return { src: blob.data ? objectUrl : undefined, failed: blob.isError };
 }

@@ -13,6 +13,7 @@ import { ConfigPanel } from './config-panel.tsx';
 import { EditorContext } from './editor-context.ts';
 import { EditorHeader } from './editor-header.tsx';
 import { FlowCanvas, type Selection } from './flow-canvas.tsx';
+import { NodeFiguresProvider } from './node-figures-context.tsx';
 import { NodeLibrary } from './node-library.tsx';
 
 const NO_SELECTION: Selection = { nodes: new Set(), edges: new Set() };
@@ -78,7 +79,9 @@ export function EditorWorkspace({ flow }: { flow: FlowDetail }) {
         <div className="flex min-h-0 flex-1">
           <NodeLibrary onAdd={addNode} />
           <div ref={canvasRef} className="min-w-0 flex-1 bg-slate-50">
-            <FlowCanvas flowId={flow.id} editor={editor} selection={selection} onSelectionChange={setSelection} onEdgeClick={setDeletingEdge} />
+            <NodeFiguresProvider flowId={flow.id}>
+              <FlowCanvas flowId={flow.id} editor={editor} selection={selection} onSelectionChange={setSelection} onEdgeClick={setDeletingEdge} />
+            </NodeFiguresProvider>
           </div>
           {selectedNode && (
             <ConfigPanel

@@ -3,8 +3,8 @@ import { Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import type { CardNode } from '../model/xyflow-mapping.ts';
-import { useNodeFigures } from '../api/get-flow-analytics.ts';
 import { useEditorContext } from './editor-context.ts';
+import { useNodeFigures } from './node-figures-context.tsx';
 import { NodeCardBody } from './node-card-body.tsx';
 import { subtypeIcon, typeColor } from './node-appearance.tsx';
 
@@ -27,7 +27,7 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
       <div className="flex items-center gap-2 rounded-t-[10px] px-3 py-2 text-white" style={{ background: color }}>
         <Icon aria-hidden="true" className="size-4 shrink-0" />
         <span className="min-w-0 flex-1 truncate text-sm font-semibold">{node.label}</span>
-        <VisitBadge flowId={node.flowId} nodeId={node.id} />
+        <VisitBadge nodeId={node.id} />
       </div>
       <NodeCardBody node={node} />
       <button
@@ -52,8 +52,8 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
   );
 });
 
-function VisitBadge({ flowId, nodeId }: { flowId: string; nodeId: string }) {
-  const { visits } = useNodeFigures(flowId, nodeId);
+function VisitBadge({ nodeId }: { nodeId: string }) {
+  const { visits } = useNodeFigures(nodeId);
   const label = `${visits} ${visits === 1 ? 'visita' : 'visitas'}`;
   return (
     <span title={label} aria-label={label} data-testid="node-visits" className="rounded-full bg-white/25 px-2 text-xs font-medium">

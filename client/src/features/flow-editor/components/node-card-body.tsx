@@ -1,9 +1,9 @@
 import { Handle, Position } from '@xyflow/react';
 import { buttonHandleId, isFlowButton } from '../../../../../shared/flows/buttons.ts';
 import type { FlowNode } from '../../../../../shared/flows/graph.ts';
-import { useNodeFigures } from '../api/get-flow-analytics.ts';
 import { buttonRows } from '../model/xyflow-mapping.ts';
 import { MediaThumbnail } from './media-thumbnail.tsx';
+import { useNodeFigures } from './node-figures-context.tsx';
 import { describeConfig, DELAY_UNIT_LABELS } from './panel/field-labels.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -31,7 +31,7 @@ export function NodeCardBody({ node }: { node: FlowNode }) {
 
 /** The message and its buttons; callback buttons show their clicks and share (node analytics, part 2 §3). */
 function ButtonsBody({ node }: { node: FlowNode }) {
-  const { buttonClicks } = useNodeFigures(node.flowId, node.id);
+  const { buttonClicks } = useNodeFigures(node.id);
   return (
     <div>
       <Message text={text(node.config.message)} />
