@@ -1,6 +1,21 @@
 /** Optimistic effects of the editor's node and connection mutations, mirroring the server's graph services. */
+import { FLOW_PENDING, flowButtonValue, parseButtonHandle, withButtonValue } from '../../../../shared/flows/buttons.ts';
+import type { FlowConnection } from '../../../../shared/flows/graph.ts';
 import { SUBTYPE_LABELS } from '../../../../shared/flows/node-catalog.ts';
+import type { MutationWriter } from '../writer.ts';
 import type { ApplyFn } from './types.ts';
+
+/**
+ * A button edge points its button at the target (`flow_{id}`) and removing it makes the button pending again, as
+ * the server's connection service does; without this a later node.update from the editor would send the stale value.
+ */
+async function pointButton(writer: MutationWriter, edge: Pick<FlowConnection, 'sourceNodeId' | 'sourceHandle'>, value: string, at: string) {
+  if (!parseButtonHandle(edge.sourceHandle)) return;
+  await writer.update('flowNodes', edge.sourceNodeId, (node) => {
+    const config = withButtonValue(node.config, edge.sourceHandle, value);
+    return config === node.config ? node : { ...node, config, updatedAt: at };
+  });
+}
 
 export const applyNodeCreate: ApplyFn<'node.create'> = async (writer, { node }, at) => {
   if (!node.id) return;
@@ -34,12 +49,14 @@ export const applyNodeSavePositions: ApplyFn<'node.savePositions'> = async (writ
   }
 };
 
-/** A node's connections go with it, on the server and here. */
-export const applyNodeDelete: ApplyFn<'node.delete'> = async (writer, { nodeId }) => {
+/** A node's connections go with it, on the server and here; buttons that pointed at it become pending. */
+export const applyNodeDelete: ApplyFn<'node.delete'> = async (writer, { nodeId }, at) => {
   const node = await writer.get('flowNodes', nodeId);
   if (!node) return;
   for (const connection of await writer.where('flowConnections', 'flowId', node.flowId)) {
-    if (connection.sourceNodeId === nodeId || connection.targetNodeId === nodeId) await writer.delete('flowConnections', connection.id);
+    if (connection.sourceNodeId !== nodeId && connection.targetNodeId !== nodeId) continue;
+    if (connection.sourceNodeId !== nodeId) await pointButton(writer, connection, FLOW_PENDING, at);
+    await writer.delete('flowConnections', connection.id);
   }
   await writer.delete('flowNodes', nodeId);
 };
@@ -56,6 +73,11 @@ export const applyConnectionCreate: ApplyFn<'connection.create'> = async (writer
     label: connection.label ?? null,
     createdAt: at,
   });
+  await pointButton(writer, connection, flowButtonValue(connection.targetNodeId), at);
 };
 
-export const applyConnectionDelete: ApplyFn<'connection.delete'> = (writer, { connectionId }) => writer.delete('flowConnections', connectionId);
+export const applyConnectionDelete: ApplyFn<'connection.delete'> = async (writer, { connectionId }, at) => {
+  const connection = await writer.get('flowConnections', connectionId);
+  if (connection) await pointButton(writer, connection, FLOW_PENDING, at);
+  await writer.delete('flowConnections', connectionId);
+};
