@@ -1,0 +1,139 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createBotByApi, registerByApi } from './support/accounts.ts';
+import { emulator } from './support/emulator.ts';
+import { auth, botWithChannel, capturePushes, expectEachAppliedOnce, expectPending, syncStatus } from './support/offline.ts';
+import { signInThroughUi, waitForServiceWorker } from './support/ui.ts';
+
+const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
+
+/** An account with one bot administrating one channel, signed in, the shell cached by the service worker. */
+async function offlineReady(page: Page, request: Parameters<typeof registerByApi>[0]) {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot Offline');
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  const channelId = await botWithChannel(request, session.tokens.accessToken, botId, bot.token, 'Canal Offline');
+  await signInThroughUi(page, account);
+  await waitForServiceWorker(page);
+  await page.goto(`/bots/${botId}`);
+  await expect(page.getByRole('link', { name: /Canal Offline/ })).toBeVisible();
+  await expect(syncStatus(page)).toContainText('Online');
+  return { accessToken: session.tokens.accessToken, botId, channelId };
+}
+
+async function saveWelcome(page: Page, channelId: string, message: string) {
+  await page.goto(`/channels/${channelId}`);
+  await page.getByRole('textbox', { name: 'Mensagem', exact: true }).fill(message);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Mensagem de boas-vindas salva com sucesso!').first()).toBeVisible();
+}
+
+test('edita sem rede, recarrega sem rede e tudo chega ao servidor uma vez ao reconectar', async ({ page, context, request }) => {
+  const { accessToken, botId, channelId } = await offlineReady(page, request);
+  const sent = capturePushes(context);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(syncStatus(page)).toContainText('Offline');
+  await saveWelcome(page, channelId, 'Bem-vindo, {firstName}! (offline)');
+  await expect(toast(page, 'Será enviado quando a conexão voltar.').first()).toBeVisible();
+  await page.goto(`/bots/${botId}`);
+  await page.getByRole('button', { name: 'Desativar' }).click();
+  await expect(page.getByText('Inativo', { exact: true })).toBeVisible();
+  await expectPending(page, 2);
+
+  await page.reload();
+  await expect(page.getByText('Inativo', { exact: true })).toBeVisible();
+  await expectPending(page, 2);
+  await page.goto(`/channels/${channelId}`);
+  await expect(page.getByRole('textbox', { name: 'Mensagem', exact: true })).toHaveValue('Bem-vindo, {firstName}! (offline)');
+  expect(sent).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expectPending(page, 0);
+  await expect(syncStatus(page)).toContainText('Online');
+  const welcome = await request.get(`/api/flows/channels/${channelId}/welcome`, { headers: auth(accessToken) });
+  expect((await welcome.json()).data.welcomeMessage.message).toBe('Bem-vindo, {firstName}! (offline)');
+  const stored = await request.get(`/api/bots/${botId}`, { headers: auth(accessToken) });
+  expect((await stored.json()).data.bot.isActive).toBe(false);
+  await expectEachAppliedOnce(request, accessToken, sent, ['welcome.save', 'bot.setActive']);
+});
+
+test('duas abas editam sem rede; cada alteração é enviada uma única vez', async ({ page, context, request }) => {
+  const { accessToken, botId, channelId } = await offlineReady(page, request);
+  const sent = capturePushes(context);
+  const other = await context.newPage();
+  await other.goto(`/channels/${channelId}`);
+  await expect(other.getByRole('textbox', { name: 'Mensagem', exact: true })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Desativar' }).click();
+  await saveWelcome(other, channelId, 'Olá da segunda aba');
+  // Both tabs read the same database: each sees the other's edit counted.
+  await expectPending(page, 2);
+  await expectPending(other, 2);
+
+  await context.setOffline(false);
+  await expectPending(page, 0);
+  await expectPending(other, 0);
+  expect(sent.map((envelope) => envelope.mutationId).sort()).toEqual([1, 2]);
+  await expectEachAppliedOnce(request, accessToken, sent, ['welcome.save', 'bot.setActive']);
+  const stored = await request.get(`/api/bots/${botId}`, { headers: auth(accessToken) });
+  expect((await stored.json()).data.bot.isActive).toBe(false);
+});
+
+test('a resposta do envio se perde no meio da reconexão: reenviado, aplicado uma vez', async ({ page, context, request }) => {
+  const { accessToken, botId, channelId } = await offlineReady(page, request);
+  const sent = capturePushes(context);
+  let cut = 0;
+  // The first push reaches the server, then the connection drops before the answer arrives.
+  await context.route('**/api/sync/push', async (route) => {
+    if (cut > 0) return route.continue();
+    cut += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Desativar' }).click();
+  await saveWelcome(page, channelId, 'Mensagem que atravessa a queda');
+  await expectPending(page, 2);
+  await context.setOffline(false);
+  await expectPending(page, 0);
+
+  expect(cut).toBe(1);
+  await expectEachAppliedOnce(request, accessToken, sent, ['welcome.save', 'bot.setActive']);
+  const welcome = await request.get(`/api/flows/channels/${channelId}/welcome`, { headers: auth(accessToken) });
+  expect((await welcome.json()).data.welcomeMessage.message).toBe('Mensagem que atravessa a queda');
+  expect(((await (await request.get(`/api/bots/${botId}`, { headers: auth(accessToken) })).json()).data.bot.isActive)).toBe(false);
+});
+
+test('uma nova versão com alterações pendentes pergunta antes de recarregar', async ({ page, context, request }) => {
+  const { botId } = await offlineReady(page, request);
+  // The server stays unreachable for pushes, so the change stays queued while the new version arrives.
+  await context.route('**/api/sync/push', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Desativar' }).click();
+  await expectPending(page, 1);
+
+  const swPath = 'client/dist/sw.js';
+  const original = readFileSync(swPath, 'utf8');
+  try {
+    writeFileSync(swPath, `${original}\n// e2e: nova versão ${Date.now()}\n`);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect(toast(page, 'Nova versão disponível')).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(4000);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+
+    await page.getByRole('button', { name: 'Atualizar' }).click();
+    await page.waitForFunction(() => (window as unknown as { marker?: number }).marker === undefined);
+    await expect(page.getByText('Inativo', { exact: true })).toBeVisible();
+    await expectPending(page, 1);
+  } finally {
+    writeFileSync(swPath, original);
+  }
+  await context.unroute('**/api/sync/push');
+  await page.reload();
+  await expectPending(page, 0);
+  expect(botId).toBeTruthy();
+});
