@@ -1,5 +1,5 @@
 import { useReactFlow } from '@xyflow/react';
-import { useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import type { NodeSubType } from '../../../../../shared/flows/node-catalog.ts';
 import type { FlowConnection } from '../../../../../shared/flows/graph.ts';
 import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
@@ -19,8 +19,11 @@ import { NodeLibrary } from './node-library.tsx';
 
 const NO_SELECTION: Selection = { nodes: new Set(), edges: new Set() };
 
-/** The editor proper: library, canvas and panel around the cached graph, with confirmations and shortcuts. */
-export function EditorWorkspace({ flow, stored }: { flow: FlowSummary; stored: EditorGraph }) {
+/**
+ * The editor proper: library, canvas and panel around the cached graph, with confirmations and shortcuts. Memoised:
+ * a live-query tick that changed nothing hands the same flow and graph objects, and 500 cards stay untouched.
+ */
+export const EditorWorkspace = memo(function EditorWorkspace({ flow, stored }: { flow: FlowSummary; stored: EditorGraph }) {
   const editor = useFlowEditor(flow.id, stored);
   const { screenToFlowPosition } = useReactFlow();
   const canvasRef = useRef<HTMLDivElement>(null);
@@ -122,4 +125,4 @@ export function EditorWorkspace({ flow, stored }: { flow: FlowSummary; stored: E
       />
     </EditorContext.Provider>
   );
-}
+});

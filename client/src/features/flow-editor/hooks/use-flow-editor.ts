@@ -6,11 +6,13 @@
  * the server refuses later is taken back by the offline layer (which also tells the user); here it only leaves the
  * history, so undo never replays a phantom.
  */
+import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MutationArgs, MutationName } from '../../../../../shared/sync/mutations.ts';
 import { toast } from '../../../lib/toast.ts';
 import { savedToast } from '../../../offline/feedback.ts';
-import { useMutate, useRejected } from '../../../offline/hooks.ts';
+import { useMutate } from '../../../offline/hooks.ts';
+import { useSyncEngine } from '../../../offline/provider.tsx';
 import { ACTION_TOASTS, actionMutations, savePositionsMutation, type QueuedMutation } from '../api/action-mutations.ts';
 import { EDITOR_TOASTS } from '../api/editor-texts.ts';
 import { invertAction, type EditorAction, type EditorGraph, type XY } from '../model/graph-actions.ts';
@@ -40,7 +42,7 @@ async function queueAll(mutate: Mutate, mutations: QueuedMutation[]): Promise<nu
 
 export function useFlowEditor(flowId: string, stored: EditorGraph) {
   const mutate = useMutate();
-  const rejected = useRejected();
+  const { db } = useSyncEngine();
   const [overlay, setOverlay] = useState(NO_OVERLAY);
   const [stack, setStack] = useState(history.emptyHistory);
   const [writes, setWrites] = useState(0);
@@ -57,14 +59,18 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
 
   useEffect(() => setOverlay((current) => settleOverlay(current, stored.nodes)), [stored.nodes]);
 
+  // A subscription rather than a live-query hook: the refused list must not re-render a 500-node canvas.
   useEffect(() => {
-    const refused = rejected.flatMap((entry) => {
-      const action = origins.current.get(entry.mutationId);
-      origins.current.delete(entry.mutationId);
-      return action ? [action] : [];
+    const subscription = liveQuery(() => db.rejected.toCollection().primaryKeys()).subscribe((ids) => {
+      const refused = ids.flatMap((id) => {
+        const action = origins.current.get(id);
+        origins.current.delete(id);
+        return action ? [action] : [];
+      });
+      if (refused.length > 0) setStack((s) => refused.reduce(history.forget, s));
     });
-    if (refused.length > 0) setStack((s) => refused.reduce(history.forget, s));
-  }, [rejected]);
+    return () => subscription.unsubscribe();
+  }, [db]);
 
   /** Runs `work` after every write queued before it; `saving` while any is going on. */
   const serial = useCallback(<T,>(work: () => Promise<T>): Promise<T> => {

@@ -13,27 +13,34 @@ export function stableJson(value: unknown): string {
   );
 }
 
-export function createRowSharer<T extends { id: string }>() {
-  const fingerprints = new WeakMap<T, string>();
-  const fingerprint = (row: T) => {
-    let known = fingerprints.get(row);
-    if (known === undefined) {
-      known = stableJson(row);
-      fingerprints.set(row, known);
+/** Plain JSON first (fast, and what a re-read of the same row gives); sorted keys only when that differs. */
+function memoised(json: (row: object) => string) {
+  const known = new WeakMap<object, string>();
+  return (row: object) => {
+    let text = known.get(row);
+    if (text === undefined) {
+      text = json(row);
+      known.set(row, text);
     }
-    return known;
+    return text;
   };
+}
+
+export function createRowSharer<T extends { id: string }>() {
+  const plain = memoised((row) => JSON.stringify(row));
+  const sorted = memoised(stableJson);
+  const same = (a: T, b: T) => plain(a) === plain(b) || sorted(a) === sorted(b);
   let previous: T[] = [];
   return (next: T[]): T[] => {
     const byId = new Map(previous.map((row) => [row.id, row]));
-    let same = next.length === previous.length;
+    let unchanged = next.length === previous.length;
     const shared = next.map((row, index) => {
       const old = byId.get(row.id);
-      const kept = old !== undefined && fingerprint(old) === fingerprint(row) ? old : row;
-      if (kept !== previous[index]) same = false;
+      const kept = old !== undefined && same(old, row) ? old : row;
+      if (kept !== previous[index]) unchanged = false;
       return kept;
     });
-    if (!same) previous = shared;
+    if (!unchanged) previous = shared;
     return previous;
   };
 }
