@@ -6,43 +6,23 @@
  * the server refuses later is taken back by the offline layer (which also tells the user); here it only leaves the
  * history, so undo never replays a phantom.
  */
-import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { MutationArgs, MutationName } from '../../../../../shared/sync/mutations.ts';
 import { toast } from '../../../lib/toast.ts';
 import { savedToast } from '../../../offline/feedback.ts';
 import { useMutate } from '../../../offline/hooks.ts';
-import { useSyncEngine } from '../../../offline/provider.tsx';
-import { ACTION_TOASTS, actionMutations, savePositionsMutation, type QueuedMutation } from '../api/action-mutations.ts';
+import { ACTION_TOASTS, actionMutations, savePositionsMutation } from '../api/action-mutations.ts';
+import { queueAll } from '../api/queue-mutations.ts';
 import { EDITOR_TOASTS } from '../api/editor-texts.ts';
 import { invertAction, type EditorAction, type EditorGraph, type XY } from '../model/graph-actions.ts';
 import * as history from '../model/history.ts';
+import { useForgetRefused } from './use-forget-refused.ts';
 import { createPositionMerger, settleOverlay, withPositions, type PositionOverlay } from '../model/position-overlay.ts';
 
 const UNDO_REDO_TOASTS = { success: EDITOR_TOASTS.updateFlowSuccess, error: EDITOR_TOASTS.updateFlowError };
 const NO_OVERLAY: PositionOverlay = new Map();
 
-type Mutate = ReturnType<typeof useMutate>;
-/** Lets TypeScript check one queued mutation's args against its name. */
-const send = <N extends MutationName>(mutate: Mutate, mutation: { name: N; args: MutationArgs<N> }) => mutate(mutation.name, mutation.args);
-
-/**
- * Queues mutations in order; answers their ids, or null as soon as one could not be stored on the device (the
- * offline layer already said why). Throws when one is invalid.
- */
-async function queueAll(mutate: Mutate, mutations: QueuedMutation[]): Promise<number[] | null> {
-  const ids: number[] = [];
-  for (const mutation of mutations) {
-    const envelope = await send(mutate, mutation);
-    if (!envelope) return null;
-    ids.push(envelope.mutationId);
-  }
-  return ids;
-}
-
 export function useFlowEditor(flowId: string, stored: EditorGraph) {
   const mutate = useMutate();
-  const { db } = useSyncEngine();
   const [overlay, setOverlay] = useState(NO_OVERLAY);
   const [stack, setStack] = useState(history.emptyHistory);
   const [writes, setWrites] = useState(0);
@@ -59,18 +39,7 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
 
   useEffect(() => setOverlay((current) => settleOverlay(current, stored.nodes)), [stored.nodes]);
 
-  // A subscription rather than a live-query hook: the refused list must not re-render a 500-node canvas.
-  useEffect(() => {
-    const subscription = liveQuery(() => db.rejected.toCollection().primaryKeys()).subscribe((ids) => {
-      const refused = ids.flatMap((id) => {
-        const action = origins.current.get(id);
-        origins.current.delete(id);
-        return action ? [action] : [];
-      });
-      if (refused.length > 0) setStack((s) => refused.reduce(history.forget, s));
-    });
-    return () => subscription.unsubscribe();
-  }, [db]);
+  useForgetRefused(origins, setStack);
 
   /** Runs `work` after every write queued before it; `saving` while any is going on. */
   const serial = useCallback(<T,>(work: () => Promise<T>): Promise<T> => {
