@@ -48,3 +48,19 @@ export function flowButtonTarget(value: string): string | undefined {
   if (!value.startsWith(FLOW_BUTTON_PREFIX) || value === FLOW_PENDING) return undefined;
   return value.slice(FLOW_BUTTON_PREFIX.length);
 }
+
+/**
+ * The config with the button behind `handle` set to `value` (and made a callback), as the server does when a
+ * button edge is created or removed; the same object when the handle names no existing button.
+ */
+export function withButtonValue(config: Record<string, unknown>, handle: string, value: string): Record<string, unknown> {
+  const button = parseButtonHandle(handle);
+  const rows = config.buttons;
+  if (!button || !Array.isArray(rows)) return config;
+  const row: unknown = rows[button.row];
+  if (!Array.isArray(row) || row[button.index] === undefined) return config;
+  const buttons = rows.map((current: unknown, r: number) =>
+    r === button.row && Array.isArray(current) ? current.map((b: unknown, i: number) => (i === button.index ? { ...Object(b), type: 'callback', value } : b)) : current,
+  );
+  return { ...config, buttons };
+}

@@ -1,25 +1,19 @@
 /** Optimistic effects of the editor's node and connection mutations, mirroring the server's graph services. */
-import { FLOW_PENDING, flowButtonValue, parseButtonHandle } from '../../../../shared/flows/buttons.ts';
+import { FLOW_PENDING, flowButtonValue, parseButtonHandle, withButtonValue } from '../../../../shared/flows/buttons.ts';
 import type { FlowConnection } from '../../../../shared/flows/graph.ts';
 import { SUBTYPE_LABELS } from '../../../../shared/flows/node-catalog.ts';
 import type { MutationWriter } from '../writer.ts';
 import type { ApplyFn } from './types.ts';
 
 /**
- * A button edge points its button at the target node (`flow_{id}`); removing the edge, or the target, makes the
- * button pending again — the server does the same in the same transaction, so the optimistic node matches.
+ * A button edge points its button at the target (`flow_{id}`) and removing it makes the button pending again, as
+ * the server's connection service does; without this a later node.update from the editor would send the stale value.
  */
 async function pointButton(writer: MutationWriter, edge: Pick<FlowConnection, 'sourceNodeId' | 'sourceHandle'>, value: string, at: string) {
-  const button = parseButtonHandle(edge.sourceHandle);
-  if (!button) return;
+  if (!parseButtonHandle(edge.sourceHandle)) return;
   await writer.update('flowNodes', edge.sourceNodeId, (node) => {
-    const rows = node.config.buttons;
-    const row = Array.isArray(rows) ? rows[button.row] : undefined;
-    if (!Array.isArray(rows) || !Array.isArray(row) || row[button.index] === undefined) return node;
-    const buttons = rows.map((cells: unknown, r: number) =>
-      r === button.row && Array.isArray(cells) ? cells.map((cell: unknown, i: number) => (i === button.index ? { ...Object(cell), type: 'callback', value } : cell)) : cells,
-    );
-    return { ...node, config: { ...node.config, buttons }, updatedAt: at };
+    const config = withButtonValue(node.config, edge.sourceHandle, value);
+    return config === node.config ? node : { ...node, config, updatedAt: at };
   });
 }
 
@@ -60,8 +54,9 @@ export const applyNodeDelete: ApplyFn<'node.delete'> = async (writer, { nodeId }
   const node = await writer.get('flowNodes', nodeId);
   if (!node) return;
   for (const connection of await writer.where('flowConnections', 'flowId', node.flowId)) {
-    if (connection.targetNodeId === nodeId && connection.sourceNodeId !== nodeId) await pointButton(writer, connection, FLOW_PENDING, at);
-    if (connection.sourceNodeId === nodeId || connection.targetNodeId === nodeId) await writer.delete('flowConnections', connection.id);
+    if (connection.sourceNodeId !== nodeId && connection.targetNodeId !== nodeId) continue;
+    if (connection.sourceNodeId !== nodeId) await pointButton(writer, connection, FLOW_PENDING, at);
+    await writer.delete('flowConnections', connection.id);
   }
   await writer.delete('flowNodes', nodeId);
 };
@@ -83,7 +78,6 @@ export const applyConnectionCreate: ApplyFn<'connection.create'> = async (writer
 
 export const applyConnectionDelete: ApplyFn<'connection.delete'> = async (writer, { connectionId }, at) => {
   const connection = await writer.get('flowConnections', connectionId);
-  if (!connection) return;
+  if (connection) await pointButton(writer, connection, FLOW_PENDING, at);
   await writer.delete('flowConnections', connectionId);
-  await pointButton(writer, connection, FLOW_PENDING, at);
 };

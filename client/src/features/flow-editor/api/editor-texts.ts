@@ -32,6 +32,8 @@ export const EDITOR_TOASTS = {
 
 export const EDITOR_TEXTS = {
   notFound: 'Fluxo não encontrado',
+  /** A flow never opened on this device cannot be shown offline; ours. */
+  notFoundOffline: 'Você está offline e este fluxo ainda não foi baixado neste aparelho.',
   removeConnection: 'Deseja remover esta conexão?',
   removeNode: 'Deseja realmente excluir este nó?',
   /** Part 2 §5 asks for a confirmation before resetting flow stats; the question is ours. */

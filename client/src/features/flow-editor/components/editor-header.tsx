@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, LoaderCircle, Redo2, Save, Undo2 } from 'lucide-react';
-import type { FlowDetail } from '../../../../../shared/flows/schemas.ts';
+import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { FlowEditor } from '../hooks/use-flow-editor.ts';
@@ -8,7 +8,7 @@ import { useFlowHeader } from '../hooks/use-flow-header.ts';
 import { AnalyticsChip } from './analytics-chip.tsx';
 
 /** Part 2 §2 header: back, editable name, analytics chip, undo/redo, saving state, active toggle, Salvar. */
-export function EditorHeader({ flow, editor }: { flow: FlowDetail; editor: FlowEditor }) {
+export function EditorHeader({ flow, editor }: { flow: FlowSummary; editor: FlowEditor }) {
   const header = useFlowHeader(flow);
   return (
     <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2.5">

@@ -1,11 +1,12 @@
 import { useReactFlow } from '@xyflow/react';
-import { useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import type { NodeSubType } from '../../../../../shared/flows/node-catalog.ts';
 import type { FlowConnection } from '../../../../../shared/flows/graph.ts';
-import type { FlowDetail } from '../../../../../shared/flows/schemas.ts';
+import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EDITOR_TEXTS, EDITOR_TOASTS } from '../api/editor-texts.ts';
-import { touching, type NodeMove } from '../model/graph-actions.ts';
+import { touching, type EditorGraph, type NodeMove } from '../model/graph-actions.ts';
+import { stableJson } from '../model/shared-rows.ts';
 import { newNode, randomPositionAround } from '../model/new-node.ts';
 import { useEditorKeyboard } from '../hooks/use-editor-keyboard.ts';
 import { useFlowEditor } from '../hooks/use-flow-editor.ts';
@@ -18,9 +19,12 @@ import { NodeLibrary } from './node-library.tsx';
 
 const NO_SELECTION: Selection = { nodes: new Set(), edges: new Set() };
 
-/** The editor proper: library, canvas and panel around one graph, with confirmations and shortcuts. */
-export function EditorWorkspace({ flow }: { flow: FlowDetail }) {
-  const editor = useFlowEditor(flow);
+/**
+ * The editor proper: library, canvas and panel around the cached graph, with confirmations and shortcuts. Memoised:
+ * a live-query tick that changed nothing hands the same flow and graph objects, and 500 cards stay untouched.
+ */
+export const EditorWorkspace = memo(function EditorWorkspace({ flow, stored }: { flow: FlowSummary; stored: EditorGraph }) {
+  const editor = useFlowEditor(flow.id, stored);
   const { screenToFlowPosition } = useReactFlow();
   const canvasRef = useRef<HTMLDivElement>(null);
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
@@ -85,7 +89,9 @@ export function EditorWorkspace({ flow }: { flow: FlowDetail }) {
           </div>
           {selectedNode && (
             <ConfigPanel
-              key={`${selectedNode.id}:${selectedNode.updatedAt}:${JSON.stringify(selectedNode.config).length}`}
+              // The draft reloads when the stored node's content changes (an undo, a button edge, another tab), not
+              // when a pull only restamps it or reorders its keys: typing right after a save must not be lost.
+              key={`${selectedNode.id}:${stableJson([selectedNode.label, selectedNode.config])}`}
               node={selectedNode}
               onClose={() => setSelection(NO_SELECTION)}
               onDelete={() => setDeletingNodes([selectedNode.id])}
@@ -119,4 +125,4 @@ export function EditorWorkspace({ flow }: { flow: FlowDetail }) {
       />
     </EditorContext.Provider>
   );
-}
+});

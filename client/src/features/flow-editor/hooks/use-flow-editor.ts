@@ -1,64 +1,83 @@
 /**
- * The editor's state: the graph, the undo/redo history and the write queue. Every action is applied locally at
- * once (the canvas never waits for the network) and its writes go to the server one after another, in order, so
- * a connection is never sent before the node it starts from. A refused write is rolled back locally, dropped from
- * the history and reported with the server's message (part 2 §8 fallback otherwise).
+ * The editor's state: the cached graph (live from the local database) with the positions moved but not saved on
+ * top, the undo/redo history, and the queue of outbox writes. Every action becomes named mutations, applied to
+ * the cache and queued in one step by the offline layer, so the canvas never waits for the network and the edits
+ * survive a reload offline. Writes are queued one after another so a connection never precedes its node. A change
+ * the server refuses later is taken back by the offline layer (which also tells the user); here it only leaves the
+ * history, so undo never replays a phantom.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
-import type { FlowDetail } from '../../../../../shared/flows/schemas.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import * as calls from '../api/editor-api.ts';
+import { savedToast } from '../../../offline/feedback.ts';
+import { useMutate } from '../../../offline/hooks.ts';
+import { ACTION_TOASTS, actionMutations, savePositionsMutation } from '../api/action-mutations.ts';
+import { queueAll } from '../api/queue-mutations.ts';
 import { EDITOR_TOASTS } from '../api/editor-texts.ts';
-import { ACTION_TOASTS, persistAction } from '../api/persist-action.ts';
-import { applyAction, invertAction, type EditorAction, type EditorGraph, type XY } from '../model/graph-actions.ts';
+import { invertAction, type EditorAction, type EditorGraph, type XY } from '../model/graph-actions.ts';
 import * as history from '../model/history.ts';
+import { useForgetRefused } from './use-forget-refused.ts';
+import { createPositionMerger, settleOverlay, withPositions, type PositionOverlay } from '../model/position-overlay.ts';
 
-export const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
-const sessionEnded = (error: unknown) => error instanceof ApiError && error.sessionExpired;
 const UNDO_REDO_TOASTS = { success: EDITOR_TOASTS.updateFlowSuccess, error: EDITOR_TOASTS.updateFlowError };
+const NO_OVERLAY: PositionOverlay = new Map();
 
-export function useFlowEditor(flow: FlowDetail) {
-  const [graph, setGraph] = useState<EditorGraph>(() => ({ nodes: flow.nodes ?? [], connections: flow.connections ?? [] }));
+export function useFlowEditor(flowId: string, stored: EditorGraph) {
+  const mutate = useMutate();
+  const [overlay, setOverlay] = useState(NO_OVERLAY);
   const [stack, setStack] = useState(history.emptyHistory);
   const [writes, setWrites] = useState(0);
+  const merge = useMemo(createPositionMerger, []);
+  const nodes = useMemo(() => merge(stored.nodes, overlay), [merge, stored.nodes, overlay]);
+  const graph = useMemo<EditorGraph>(() => ({ nodes, connections: stored.connections }), [nodes, stored.connections]);
   const stackRef = useRef(stack);
   stackRef.current = stack;
   const graphRef = useRef(graph);
   graphRef.current = graph;
-  const queue = useRef<Promise<void>>(Promise.resolve());
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  /** Queued mutation id → the history entry it belongs to. */
+  const origins = useRef(new Map<number, EditorAction>());
 
-  const enqueue = useCallback((work: () => Promise<void>) => {
+  useEffect(() => setOverlay((current) => settleOverlay(current, stored.nodes)), [stored.nodes]);
+
+  useForgetRefused(origins, setStack);
+
+  /** Runs `work` after every write queued before it; `saving` while any is going on. */
+  const serial = useCallback(<T,>(work: () => Promise<T>): Promise<T> => {
     setWrites((n) => n + 1);
-    queue.current = queue.current.then(work).finally(() => setWrites((n) => n - 1));
-    return queue.current;
+    const next = queue.current.then(work).finally(() => setWrites((n) => n - 1));
+    queue.current = next.catch(() => undefined);
+    return next;
   }, []);
 
-  /** `original` is the history entry to forget if the write fails (an undo fails on the inverse of it). */
+  /** Queues the mutations of `action`; `original` is the history entry to forget when one cannot be kept. */
   const run = useCallback(
-    (action: EditorAction, options: { original?: EditorAction; announce: boolean }) => {
-      setGraph((g) => applyAction(g, action));
+    (action: EditorAction, options: { original: EditorAction; announce: boolean }) => {
+      if (action.kind === 'move') {
+        setOverlay((current) => withPositions(current, new Map(action.moves.map((m) => [m.nodeId, m.to]))));
+        return Promise.resolve();
+      }
       // Undo and redo are not the user's own step: they announce the flow as a whole ('Fluxo atualizado!').
       const texts = options.announce ? ACTION_TOASTS[action.kind] : UNDO_REDO_TOASTS;
-      const silent = action.kind === 'move';
-      return enqueue(async () => {
-        try {
-          await persistAction(action);
-          if (texts.success && !silent) toast.success(texts.success);
-        } catch (error) {
-          setGraph((g) => applyAction(g, invertAction(action)));
-          setStack((s) => history.forget(s, options.original ?? action));
-          if (!sessionEnded(error)) toast.error(errorText(error, texts.error));
+      return serial(async () => {
+        const ids = await queueAll(mutate, actionMutations(action)).catch(() => {
+          toast.error(texts.error);
+          return null;
+        });
+        if (!ids) {
+          setStack((s) => history.forget(s, options.original));
+          return;
         }
+        for (const id of ids) origins.current.set(id, options.original);
+        if (texts.success) savedToast(texts.success);
       });
     },
-    [enqueue],
+    [mutate, serial],
   );
 
   const dispatch = useCallback(
     (action: EditorAction) => {
       setStack((s) => history.record(s, action));
-      return run(action, { announce: true });
+      return run(action, { original: action, announce: true });
     },
     [run],
   );
@@ -74,28 +93,26 @@ export function useFlowEditor(flow: FlowDetail) {
     const step = history.redo(stackRef.current);
     if (!step) return;
     setStack(step.history);
-    void run(step.action, { announce: false });
+    void run(step.action, { original: step.action, announce: false });
   }, [run]);
 
   /** A drag already moved the nodes on screen; only its undo step is recorded. */
   const recordMove = useCallback((action: EditorAction) => setStack((s) => history.record(s, action)), []);
 
-  const setPositions = useCallback((positions: Map<string, XY>) => {
-    setGraph((g) => ({ ...g, nodes: g.nodes.map((n) => (positions.has(n.id) ? { ...n, position: positions.get(n.id) ?? n.position } : n)) }));
-  }, []);
+  /** Positions while dragging: on screen only, until Salvar. */
+  const setPositions = useCallback((positions: Map<string, XY>) => setOverlay((current) => withPositions(current, positions)), []);
 
-  /** Salvar (and Ctrl+S, with its shorter toast): every node's position, one after another (part 2 §4). */
+  /** Salvar (and Ctrl+S, with its shorter toast): every node's position (part 2 §4) as one queued change. */
   const save = useCallback(
     (successText: string = EDITOR_TOASTS.saveSuccess) =>
-      enqueue(async () => {
-        try {
-          for (const node of graphRef.current.nodes) await calls.updateNode(node.id, { position: node.position }, EDITOR_TOASTS.saveError);
-          toast.success(successText);
-        } catch (error) {
-          if (!sessionEnded(error)) toast.error(errorText(error, EDITOR_TOASTS.saveError));
-        }
+      serial(async () => {
+        const ids = await queueAll(mutate, [savePositionsMutation(flowId, graphRef.current.nodes)]).catch(() => {
+          toast.error(EDITOR_TOASTS.saveError);
+          return null;
+        });
+        if (ids) savedToast(successText);
       }),
-    [enqueue],
+    [flowId, mutate, serial],
   );
 
   return useMemo(

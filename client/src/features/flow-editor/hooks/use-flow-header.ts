@@ -1,57 +1,43 @@
 /**
- * Header state: the name (saved on blur when changed) and the enabled toggle, which shows the new state at once
- * and goes back when the server refuses (part 2 §4).
+ * Header state: the name (saved on blur when changed) and the enabled toggle, both written through the outbox.
+ * They show the cached flow, so the toggle shows the new state at once and goes back when the server refuses it
+ * (part 2 §4): the offline layer takes the refused change back and tells the user.
  */
 import { useState } from 'react';
-import type { FlowDetail } from '../../../../../shared/flows/schemas.ts';
+import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useSyncNow } from '../../../offline/hooks.ts';
-import { renameFlow, setFlowEnabled } from '../api/editor-api.ts';
+import { savedToast } from '../../../offline/feedback.ts';
+import { useMutate } from '../../../offline/hooks.ts';
 import { EDITOR_TOASTS } from '../api/editor-texts.ts';
-import { errorText } from './use-flow-editor.ts';
 
-export function useFlowHeader(flow: FlowDetail) {
-  const syncNow = useSyncNow();
-  const [name, setName] = useState(flow.name);
-  const [savedName, setSavedName] = useState(flow.name);
-  const [enabled, setEnabled] = useState(flow.enabled);
+export function useFlowHeader(flow: FlowSummary) {
+  const mutate = useMutate();
+  /** What is being typed; null shows the cached name (which follows pulls and other tabs). */
+  const [draft, setDraft] = useState<string | null>(null);
   const [toggling, setToggling] = useState(false);
-  // The lists read the local cache: a pull brings them this REST change.
-  const refreshLists = () => syncNow();
 
   async function commitName() {
-    const next = name.trim();
-    if (!next || next === savedName) {
-      setName(savedName);
-      return;
-    }
+    const next = draft?.trim();
+    setDraft(null);
+    if (!next || next === flow.name) return;
     try {
-      await renameFlow(flow.id, next);
-      setSavedName(next);
-      setName(next);
-      toast.success(EDITOR_TOASTS.renameSuccess);
-      void refreshLists();
-    } catch (error) {
-      setName(savedName);
-      toast.error(errorText(error, EDITOR_TOASTS.renameError));
+      if (await mutate('flow.update', { flowId: flow.id, changes: { name: next } })) savedToast(EDITOR_TOASTS.renameSuccess);
+    } catch {
+      toast.error(EDITOR_TOASTS.renameError);
     }
   }
 
   async function toggle() {
-    const next = !enabled;
-    setEnabled(next);
+    const next = !flow.enabled;
     setToggling(true);
     try {
-      await setFlowEnabled(flow.id, next);
-      toast.success(next ? EDITOR_TOASTS.enabled : EDITOR_TOASTS.disabled);
-      void refreshLists();
-    } catch (error) {
-      setEnabled(!next);
-      toast.error(errorText(error, EDITOR_TOASTS.toggleError));
+      if (await mutate('flow.setEnabled', { flowId: flow.id, enabled: next })) savedToast(next ? EDITOR_TOASTS.enabled : EDITOR_TOASTS.disabled);
+    } catch {
+      toast.error(EDITOR_TOASTS.toggleError);
     } finally {
       setToggling(false);
     }
   }
 
-  return { name, setName, commitName, enabled, toggle, toggling };
+  return { name: draft ?? flow.name, setName: setDraft, commitName, enabled: flow.enabled, toggle, toggling };
 }

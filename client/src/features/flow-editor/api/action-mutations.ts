@@ -1,0 +1,59 @@
+/**
+ * Editor actions → named outbox mutations (shared/sync/mutations.ts). The editor never calls the REST routes: each
+ * action is queued (and applied to the local cache) in order, so a connection always follows the node it starts
+ * from, offline or not. Moves write nothing: positions are written by Salvar (part 2 §4 "saving the flow writes
+ * the position of every node"), as one node.savePositions.
+ */
+import type { FlowConnection, FlowNode } from '../../../../../shared/flows/graph.ts';
+import type { MutationArgs, MutationName } from '../../../../../shared/sync/mutations.ts';
+import type { EditorAction, XY } from '../model/graph-actions.ts';
+import { EDITOR_TOASTS } from './editor-texts.ts';
+
+export type QueuedMutation = { [N in MutationName]: { name: N; args: MutationArgs<N> } }[MutationName];
+
+const createNode = ({ id, flowId, type, subType, position, config, label, order }: FlowNode): QueuedMutation => ({
+  name: 'node.create',
+  args: { node: { id, flowId, type, subType, position, config, label, order } },
+});
+
+const createConnection = ({ id, flowId, sourceNodeId, targetNodeId, sourceHandle, targetHandle }: FlowConnection): QueuedMutation => ({
+  name: 'connection.create',
+  args: { connection: { id, flowId, sourceNodeId, targetNodeId, sourceHandle, targetHandle } },
+});
+
+export function actionMutations(action: EditorAction): QueuedMutation[] {
+  switch (action.kind) {
+    case 'addNode':
+      return [createNode(action.node), ...action.connections.map(createConnection)];
+    case 'removeNode':
+      // The server (and the local apply) drop the node's connections with it.
+      return [{ name: 'node.delete', args: { nodeId: action.node.id } }];
+    case 'connect':
+      return [createConnection(action.connection)];
+    case 'disconnect':
+      return [{ name: 'connection.delete', args: { connectionId: action.connection.id } }];
+    case 'updateNode':
+      return [{ name: 'node.update', args: { nodeId: action.nodeId, changes: action.after } }];
+    case 'move':
+      return [];
+  }
+}
+
+/** Salvar: every node's position at once. */
+export function savePositionsMutation(flowId: string, nodes: ReadonlyArray<{ id: string; position: XY }>): QueuedMutation {
+  return { name: 'node.savePositions', args: { flowId, positions: nodes.map((node) => ({ nodeId: node.id, position: node.position })) } };
+}
+
+/**
+ * Toasts of part 2 §8 per action: the success one for the user's own step (undo and redo announce the flow as a
+ * whole); the error one when the change could not even be queued. A change the server refuses later is told by
+ * the offline layer, with the server's message, so it is not toasted here again.
+ */
+export const ACTION_TOASTS: Record<EditorAction['kind'], { success?: string; error: string }> = {
+  addNode: { success: EDITOR_TOASTS.addNodeSuccess, error: EDITOR_TOASTS.addNodeError },
+  removeNode: { success: EDITOR_TOASTS.deleteNodeSuccess, error: EDITOR_TOASTS.deleteNodeError },
+  connect: { success: EDITOR_TOASTS.connectSuccess, error: EDITOR_TOASTS.connectError },
+  disconnect: { error: EDITOR_TOASTS.disconnectError },
+  updateNode: { success: EDITOR_TOASTS.updateNodeSuccess, error: EDITOR_TOASTS.updateNodeError },
+  move: { error: EDITOR_TOASTS.saveError },
+};
