@@ -29,6 +29,9 @@ describe('nodes', () => {
     expect(parsed(moved, nodeResponseSchema).data.node.position).toEqual({ x: 300, y: 45 });
     const configured = await me.call('PUT', `/flows/nodes/${id}`, { config: { duration: 2, unit: 'hours' }, label: 'Espera' });
     expect(parsed(configured, nodeResponseSchema).data.node).toMatchObject({ label: 'Espera', config: { duration: 2, unit: 'hours' }, position: { x: 300, y: 45 } });
+    // Absent fields and a blank label keep what is stored.
+    const reordered = await me.call('PUT', `/flows/nodes/${id}`, { label: '  ', order: 3 });
+    expect(parsed(reordered, nodeResponseSchema).data.node).toMatchObject({ label: 'Espera', order: 3, config: { duration: 2, unit: 'hours' }, position: { x: 300, y: 45 } });
 
     expect(failure(await me.call('PUT', `/flows/nodes/${id}`, { config: { duration: 0 } })).message).toBe('Duração mínima é 1');
     expect((await me.call('PUT', `/flows/nodes/${id}`, { config: { unit: 'days' } })).status).toBe(400);
@@ -134,6 +137,8 @@ describe('tenant isolation of the graph', () => {
       ['GET', `/flows/${flowId}/nodes`],
       ['GET', `/flows/${flowId}/connections`],
       ['PUT', `/flows/nodes/${b.id}`, { label: 'X' }],
+      ['PUT', `/flows/nodes/${b.id}`, { position: { x: 999, y: 999 } }],
+      ['PUT', `/flows/nodes/${b.id}`, { config: { text: 'invasão' } }],
       ['DELETE', `/flows/nodes/${b.id}`],
       ['DELETE', `/flows/connections/${edge.id}`],
       ['POST', '/flows/nodes', { flowId, type: 'action', subType: 'send_text' }],
@@ -148,5 +153,6 @@ describe('tenant isolation of the graph', () => {
     expect(linkIntoMine.status).toBe(400);
     const graph = parsed(await other.call('GET', `/flows/${flowId}`), flowResponseSchema).data.flow;
     expect([graph.nodes?.length, graph.connections?.length, graph.messages?.[0]?.content]).toEqual([2, 1, 'Oi']);
+    expect(graph.nodes?.find((node) => node.id === b.id)).toMatchObject({ label: b.label, position: b.position, config: b.config });
   });
 });

@@ -40,25 +40,28 @@ export async function createNode(deps: FlowsDeps, userId: string, input: z.outpu
   return toNode(row);
 }
 
+/** A config change is checked against the node's subtype first; moves and renames are one statement. */
 export async function updateNode(deps: FlowsDeps, userId: string, nodeId: string, input: z.output<typeof updateNodeInputSchema>): Promise<FlowNode> {
-  const current = await ownedNode(deps, userId, nodeId);
-  let config = current.config;
-  if (input.config && isNodeSubType(current.subType)) {
-    const parsed = parseNodeConfig(current.subType, input.config);
-    if (!parsed.success) {
-      const details = fieldErrors(parsed.error);
-      throw new AppError('VALIDATION_FAILED', 400, Object.values(details)[0], details);
+  if (!isUuid(nodeId)) throw notFound();
+  let config: Record<string, unknown> | undefined;
+  if (input.config) {
+    const current = await ownedNode(deps, userId, nodeId);
+    config = current.config;
+    if (isNodeSubType(current.subType)) {
+      const parsed = parseNodeConfig(current.subType, input.config);
+      if (!parsed.success) {
+        const details = fieldErrors(parsed.error);
+        throw new AppError('VALIDATION_FAILED', 400, Object.values(details)[0], details);
+      }
+      config = parsed.data;
     }
-    config = parsed.data;
   }
-  const row = await nodes.updateNode(deps.sql, nodeId, {
-    type: current.type,
-    subType: current.subType,
-    label: input.label || current.label,
-    x: input.position?.x ?? current.x,
-    y: input.position?.y ?? current.y,
+  const row = await nodes.updateOwnedNode(deps.sql, userId, nodeId, {
+    label: input.label,
+    x: input.position?.x,
+    y: input.position?.y,
     config,
-    order: input.order ?? current.order,
+    order: input.order,
   });
   if (!row) throw notFound();
   return toNode(row);

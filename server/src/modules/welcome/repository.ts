@@ -20,20 +20,30 @@ export async function findWelcome(sql: Queryable, channelId: string) {
   return rows[0];
 }
 
-export async function saveWelcome(sql: Queryable, channelId: string, welcome: WelcomeMessage) {
-  const rows = await sql<WelcomeMessage[]>`
-    insert into welcome_messages (channel_id, message, enabled, trigger_on, auto_approve, send_to_private, buttons)
-    values (${channelId}, ${welcome.message}, ${welcome.enabled}, ${welcome.triggerOn}, ${welcome.autoApprove},
-            ${welcome.sendToPrivate}, ${sql.json(welcome.buttons)})
-    on conflict (channel_id) do update set
-      message = excluded.message, enabled = excluded.enabled, trigger_on = excluded.trigger_on,
-      auto_approve = excluded.auto_approve, send_to_private = excluded.send_to_private,
-      buttons = excluded.buttons, updated_at = now()
-    returning message, enabled, trigger_on as "triggerOn", auto_approve as "autoApprove",
-              send_to_private as "sendToPrivate", buttons`;
-  const saved = rows[0];
-  if (!saved) throw new Error('welcome upsert returned no row');
-  return saved;
+export type SavedWelcome = WelcomeMessage & { botId: string; chatId: bigint };
+
+/**
+ * Upserts the welcome of the user's channel in one statement, ownership included (channels.user_id, migration
+ * 0400), so a replay of many edits pays one round trip each. Answers undefined when the channel is not the user's.
+ */
+export async function saveOwnedWelcome(sql: Queryable, userId: string, channelId: string, welcome: WelcomeMessage) {
+  const rows = await sql<SavedWelcome[]>`
+    with owned as (
+      select c.id, c.bot_id, c.chat_id from channels c where c.id = ${channelId} and c.user_id = ${userId}
+    ), saved as (
+      insert into welcome_messages (channel_id, message, enabled, trigger_on, auto_approve, send_to_private, buttons)
+      select owned.id, ${welcome.message}, ${welcome.enabled}, ${welcome.triggerOn}, ${welcome.autoApprove},
+             ${welcome.sendToPrivate}, ${sql.json(welcome.buttons)}
+      from owned
+      on conflict (channel_id) do update set
+        message = excluded.message, enabled = excluded.enabled, trigger_on = excluded.trigger_on,
+        auto_approve = excluded.auto_approve, send_to_private = excluded.send_to_private,
+        buttons = excluded.buttons, updated_at = now()
+      returning message, enabled, trigger_on, auto_approve, send_to_private, buttons)
+    select saved.message, saved.enabled, saved.trigger_on as "triggerOn", saved.auto_approve as "autoApprove",
+           saved.send_to_private as "sendToPrivate", saved.buttons, owned.bot_id as "botId", owned.chat_id as "chatId"
+    from saved cross join owned`;
+  return rows[0];
 }
 
 export type WelcomeRowWithChannel = WelcomeMessage & { channelId: string; botId: string };

@@ -28,9 +28,10 @@ export async function saveWelcome(
   channelId: string,
   input: z.output<typeof welcomeMessageInputSchema>,
 ): Promise<WelcomeMessage> {
-  const channel = await ownedChannel(deps, userId, channelId);
-  const saved = await repo.saveWelcome(deps.sql, channel.id, input);
+  const saved = isUuid(channelId) ? await repo.saveOwnedWelcome(deps.sql, userId, channelId, input) : undefined;
+  if (!saved) throw notFound();
   // The running bot caches welcome messages per chat: the next join must see this version.
-  deps.runtime.invalidate(channel.botId, Number(channel.chatId));
-  return welcomeMessageSchema.parse(saved);
+  deps.runtime.invalidate(saved.botId, Number(saved.chatId));
+  const { botId: _botId, chatId: _chatId, ...welcome } = saved;
+  return welcomeMessageSchema.parse(welcome);
 }
