@@ -16,6 +16,7 @@ export type NodeRow = {
   updatedAt: Date;
 };
 
+/** A node's stored fields as a creation sets them. */
 export type NodeValues = {
   type: string;
   subType: string;
@@ -44,13 +45,17 @@ export async function findNode(sql: Queryable, userId: string, nodeId: string) {
   return rows[0];
 }
 
-/** Answers undefined when the (client) id is already taken. */
-export async function insertNode(sql: Queryable, flowId: string, id: string, values: NodeValues) {
+/**
+ * Inserts into the user's flow in one statement, ownership included. Answers undefined when the flow is not the
+ * user's or the (client) id is already taken; the caller tells which apart only on that rare path.
+ */
+export async function insertOwnedNode(sql: Queryable, userId: string, flowId: string, id: string, values: NodeValues) {
   const rows = await sql<NodeRow[]>`
     with inserted as (
       insert into flow_nodes (id, flow_id, type, sub_type, label, position_x, position_y, config, sort_order)
-      values (${id}, ${flowId}, ${values.type}, ${values.subType}, ${values.label}, ${values.x}, ${values.y},
-              ${jsonb(sql, values.config)}, ${values.order})
+      select ${id}, f.id, ${values.type}, ${values.subType}, ${values.label}, ${values.x}, ${values.y},
+             ${jsonb(sql, values.config)}, ${values.order}
+      from flows f where f.id = ${flowId} and f.user_id = ${userId}
       on conflict (id) do nothing
       returning *)
     select ${columns(sql)} from inserted n`;

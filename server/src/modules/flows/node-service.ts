@@ -25,9 +25,9 @@ export async function ownedNode(deps: FlowsDeps, userId: string, nodeId: string)
 }
 
 export async function createNode(deps: FlowsDeps, userId: string, input: z.output<typeof createNodeInputSchema>): Promise<FlowNode> {
-  await ownedFlow(deps, userId, input.flowId);
+  if (!isUuid(input.flowId)) throw notFound();
   const id = input.id ?? crypto.randomUUID();
-  const row = await nodes.insertNode(deps.sql, input.flowId, id, {
+  const row = await nodes.insertOwnedNode(deps.sql, userId, input.flowId, id, {
     type: input.type,
     subType: input.subType,
     label: input.label || SUBTYPE_LABELS[input.subType],
@@ -36,8 +36,9 @@ export async function createNode(deps: FlowsDeps, userId: string, input: z.outpu
     config: input.config,
     order: input.order,
   });
-  if (!row) throw new AppError('ID_CONFLICT', 409);
-  return toNode(row);
+  if (row) return toNode(row);
+  await ownedFlow(deps, userId, input.flowId);
+  throw new AppError('ID_CONFLICT', 409);
 }
 
 /** A config change is checked against the node's subtype first; moves and renames are one statement. */
