@@ -36,7 +36,7 @@ async function connect(page: Page, from: Locator, to: Locator) {
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
-test('cria um fluxo pelo modal, monta /start → botões → texto no editor, salva e recarrega', async ({ page, request }) => {
+test('cria um fluxo pelo modal, monta /start → botões → texto no editor, salva, recarrega e o usuário recebe as respostas', async ({ page, request }) => {
   const { account, session } = await registerByApi(request);
   const bot = await emulator.createBot('Bot de Fluxos');
   await createBotByApi(request, session.tokens.accessToken, bot.token);
@@ -105,6 +105,14 @@ test('cria um fluxo pelo modal, monta /start → botões → texto no editor, sa
   const text = flow.nodes.find((n) => n.subType === 'send_text');
   const menu = flow.nodes.find((n) => n.subType === 'send_buttons');
   expect(menu?.config.buttons?.[0]?.[0]?.value).toBe(`flow_${text?.id}`);
+
+  // The flow built by clicking runs for a Telegram user: /start shows the menu, its button leads to the text.
+  const user = await emulator.createUser('Lia');
+  await emulator.sendPrivateMessage(user.id, bot.token, '/start');
+  const shown = await emulator.waitForSentMessage({ token: bot.token, chatId: user.id });
+  expect(shown.text).toBe('Como podemos ajudar?');
+  await emulator.pressButton(user.id, bot.token, shown.messageId, 'Saber mais');
+  expect((await emulator.waitForSentMessage({ token: bot.token, chatId: user.id })).text).toBe('Obrigado pelo interesse!');
 });
 
 test('lista, ativa/desativa e remove fluxos com confirmação', async ({ page, request }) => {
