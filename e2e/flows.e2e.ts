@@ -146,3 +146,21 @@ test('lista, ativa/desativa e remove fluxos com confirmação', async ({ page, r
   await page.getByRole('link', { name: 'Voltar para Fluxos' }).click();
   await expect(page).toHaveURL(/\/flows$/);
 });
+
+test('sem dados neste aparelho e o servidor falhando, a lista mostra o erro de carregamento e tenta de novo', async ({ page, context, request }) => {
+  const { account } = await registerByApi(request);
+  let failing = true;
+  await context.route('**/api/sync/pull**', (route) =>
+    failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'UNAVAILABLE', message: 'Indisponível' }) }) : route.continue(),
+  );
+  await signInThroughUi(page, account);
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Fluxos' }).click();
+  const failure = page.getByRole('alert').filter({ hasText: 'Erro ao carregar fluxos' });
+  await expect(failure).toBeVisible();
+  await expect(toast(page, 'Erro ao carregar fluxos')).toBeVisible();
+
+  failing = false;
+  await failure.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByText('Nenhum fluxo criado')).toBeVisible();
+  await expect(failure).toBeHidden();
+});

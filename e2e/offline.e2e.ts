@@ -96,6 +96,8 @@ test('a resposta do envio se perde no meio da reconexão: reenviado, aplicado um
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Desativar' }).click();
+  // Stored before the next page load starts (a full navigation ends this page's scripts).
+  await expectPending(page, 1);
   await saveWelcome(page, channelId, 'Mensagem que atravessa a queda');
   await expectPending(page, 2);
   await context.setOffline(false);

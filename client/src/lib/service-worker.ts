@@ -1,10 +1,11 @@
 /**
  * Registers the service worker (production builds only) and decides when a new version takes over
  * (guide/offline-sync.md rule 10). Taking over reloads the page, so it happens by itself only when nothing can be
- * lost: no change waiting in the outbox and no field being typed in. Otherwise "Nova versão disponível" asks, and
+ * lost: no change waiting in the outbox, no field being typed in and no form holding unsaved typing. Otherwise "Nova versão disponível" asks, and
  * the update still applies by itself once the outbox drains (checked every few seconds while it waits).
  */
 import { toast } from './toast.ts';
+import { hasUnsavedChanges } from './unsaved-changes.ts';
 
 export const UPDATE_TEXTS = {
   title: 'Nova versão disponível',
@@ -25,6 +26,7 @@ export function shouldApplyUpdate({ pending, editing }: { pending: number; editi
 }
 
 function isEditing(): boolean {
+  if (hasUnsavedChanges()) return true;
   const active = document.activeElement;
   return active instanceof HTMLElement && (active.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(active.tagName));
 }

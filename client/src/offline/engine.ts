@@ -9,7 +9,7 @@ import type { MutationArgs, MutationName } from '../../../shared/sync/mutations.
 import type { MutationEnvelope } from '../../../shared/sync/protocol.ts';
 import { toast } from '../lib/toast.ts';
 import { databaseName, openUserDb, type CanalizeDb, type RejectedEntry } from './db.ts';
-import { SYNC_UI_TEXTS, mutationLabel } from './mutation-labels.ts';
+import { refusalTitle } from './mutation-labels.ts';
 import { countPending, enqueue } from './outbox.ts';
 import { createReplayer, type Replayer, type ReplayPhase } from './replayer.ts';
 import { LocalWriteError, requestPersistentStorage } from './storage.ts';
@@ -21,7 +21,7 @@ const POLL_MS = 60_000;
 
 function announceRejected(entries: RejectedEntry[]) {
   for (const entry of entries) {
-    toast.error(SYNC_UI_TEXTS.rejectedToast(mutationLabel(entry)), { description: entry.message, id: `rejected-${entry.mutationId}` });
+    toast.error(refusalTitle(entry), { description: entry.message, id: `rejected-${entry.mutationId}` });
   }
 }
 

@@ -68,3 +68,15 @@ export function useWhenAnswered() {
     }
   };
 }
+
+/**
+ * Nothing cached yet and the sync that would fill the cache failed (no network, server unreachable or erroring):
+ * screens show their load error instead of a skeleton that never resolves. Once one pull succeeded, the cache
+ * answers and a failing sync only shows in the header.
+ */
+export function useFirstLoadFailed(): boolean {
+  const { db } = useSyncEngine();
+  const { phase } = useSyncSnapshot();
+  const filled = useLiveQuery(async () => (await readMeta(db, 'pulledAt')) !== undefined, [db]);
+  return filled === false && (phase === 'retry' || phase === 'offline');
+}

@@ -18,6 +18,32 @@ const LABELS: Record<MutationName, string> = {
   'connection.delete': 'Remover conexão',
 };
 
+/** The spec's failure toast of each write (part 1 §8, part 2 §8), shown when the server refuses the queued change. */
+const REFUSAL_TITLES: Record<MutationName, string> = {
+  'bot.setActive': 'Erro ao alterar status do bot',
+  'bot.delete': 'Erro ao remover bot',
+  'welcome.save': 'Erro ao salvar mensagem',
+  'flow.create': 'Erro ao criar fluxo',
+  'flow.update': 'Erro ao atualizar fluxo',
+  'flow.setEnabled': 'Erro ao atualizar status do fluxo',
+  'flow.delete': 'Erro ao remover fluxo',
+  'node.create': 'Erro ao adicionar nó',
+  'node.update': 'Erro ao atualizar nó',
+  'node.savePositions': 'Erro ao salvar fluxo',
+  'node.delete': 'Erro ao deletar nó',
+  'connection.create': 'Erro ao criar conexão',
+  'connection.delete': 'Erro ao deletar conexão',
+};
+
+export function refusalTitle(envelope: Pick<MutationEnvelope, 'name' | 'args'>): string {
+  if (envelope.name === 'flow.update') {
+    const args = mutationArgsSchemas['flow.update'].safeParse(envelope.args);
+    // The editor's name field saves only the name: its own text (part 2 §8).
+    if (args.success && Object.keys(args.data.changes).every((key) => key === 'name')) return 'Erro ao atualizar nome';
+  }
+  return isMutationName(envelope.name) ? REFUSAL_TITLES[envelope.name] : SYNC_UI_TEXTS.rejectedToast(mutationLabel(envelope));
+}
+
 export function mutationLabel(envelope: Pick<MutationEnvelope, 'name' | 'args'>): string {
   if (envelope.name === 'bot.setActive') {
     const args = mutationArgsSchemas['bot.setActive'].safeParse(envelope.args);

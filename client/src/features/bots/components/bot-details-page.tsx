@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { toast } from '../../../lib/toast.ts';
+import { useFirstLoadFailed } from '../../../offline/hooks.ts';
 import { useBot, useBotChannels } from '../api/bot-rows.ts';
 import { BOT_TOASTS } from '../api/bot-texts.ts';
 import { BotQuickActions } from './bot-quick-actions.tsx';
@@ -15,12 +16,14 @@ export function BotDetailsPage({ botId }: { botId: string }) {
   const navigate = useNavigate();
   const bot = useBot(botId);
   const channels = useBotChannels(botId);
+  const loadFailed = useFirstLoadFailed();
 
+  // Part 1 §8: a bot that is not there, or could not be loaded, goes back to the list with the error.
   useEffect(() => {
-    if (bot !== null) return;
+    if (bot !== null && !(bot === undefined && loadFailed)) return;
     toast.error(BOT_TOASTS.loadDetailsError, { id: BOT_TOASTS.loadDetailsError });
     void navigate({ to: '/bots', replace: true });
-  }, [bot, navigate]);
+  }, [bot, loadFailed, navigate]);
 
   if (!bot) return <DetailsSkeleton />;
 

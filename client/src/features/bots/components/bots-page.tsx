@@ -4,7 +4,10 @@ import type { Bot } from '../../../../../shared/bots/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { useFirstLoadFailed } from '../../../offline/hooks.ts';
+import { LoadError } from '../../shell/components/load-error.tsx';
 import { useBots } from '../api/bot-rows.ts';
+import { BOT_TOASTS } from '../api/bot-texts.ts';
 import { useRemoveBot } from '../api/bot-writes.ts';
 import { AddBotModal } from './add-bot-modal.tsx';
 import { BotCard } from './bot-card.tsx';
@@ -12,6 +15,7 @@ import { BotCard } from './bot-card.tsx';
 /** /bots (part 1 §2): the user's bots as cards (from the local cache), the add-bot modal and the removal confirm. */
 export function BotsPage() {
   const bots = useBots();
+  const loadFailed = useFirstLoadFailed();
   const removeBot = useRemoveBot();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Bot | null>(null);
@@ -34,7 +38,9 @@ export function BotsPage() {
         </Button>
       </div>
 
-      {bots === undefined ? (
+      {bots === undefined && loadFailed ? (
+        <LoadError message={BOT_TOASTS.loadBotsError} />
+      ) : bots === undefined ? (
         <BotListSkeleton />
       ) : bots.length === 0 ? (
         <EmptyState onAdd={() => setAdding(true)} />

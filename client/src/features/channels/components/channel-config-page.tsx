@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Megaphone, Users } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { useFirstLoadFailed } from '../../../offline/hooks.ts';
+import { LoadError } from '../../shell/components/load-error.tsx';
 import { useChannel, useWelcome, type ChannelWithBot } from '../api/channel-rows.ts';
 import { WelcomeForm } from './welcome-form.tsx';
 
@@ -9,6 +11,7 @@ import { WelcomeForm } from './welcome-form.tsx';
 export function ChannelConfigPage({ channelId }: { channelId: string }) {
   const channel = useChannel(channelId);
   const welcome = useWelcome(channelId);
+  const loadFailed = useFirstLoadFailed();
 
   if (channel === null) return <ChannelNotFound />;
 
@@ -17,6 +20,9 @@ export function ChannelConfigPage({ channelId }: { channelId: string }) {
       <ChannelHeader data={channel} />
       {channel && welcome ? (
         <WelcomeForm channelId={channelId} initial={welcome} />
+      ) : loadFailed ? (
+        // Part 1 §8: loading a welcome message fails silently (no toast).
+        <LoadError message="Não foi possível carregar este canal" silent />
       ) : (
         <div aria-busy="true" aria-label="Carregando configuração" className="h-96 animate-pulse rounded-2xl border border-slate-200/80 bg-white" />
       )}

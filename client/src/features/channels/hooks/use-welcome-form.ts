@@ -5,10 +5,18 @@ import { toFormValues, validateWelcomeForm, type WelcomeFormErrors, type Welcome
 
 type Settings = Pick<WelcomeFormValues, 'message' | 'enabled' | 'triggerOn' | 'autoApprove' | 'sendToPrivate'>;
 
-/** The channel form's state. Errors appear on submit and each clears as soon as its field is edited. */
+/**
+ * The channel form's state. Errors appear on submit and each clears as soon as its field is edited. `dirty` says
+ * the user typed something not handed to the outbox yet (a valid submit hands it over).
+ */
 export function useWelcomeForm(initial: WelcomeMessage) {
-  const [values, setValues] = useState<WelcomeFormValues>(() => toFormValues(initial));
+  const [values, setDraft] = useState<WelcomeFormValues>(() => toFormValues(initial));
   const [errors, setErrors] = useState<WelcomeFormErrors>({});
+  const [dirty, setDirty] = useState(false);
+  const setValues: typeof setDraft = (next) => {
+    setDraft(next);
+    setDirty(true);
+  };
 
   const clear = (...keys: string[]) =>
     setErrors((current) => (keys.some((key) => current[key]) ? Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key))) : current));
@@ -16,6 +24,7 @@ export function useWelcomeForm(initial: WelcomeMessage) {
   return {
     values,
     errors,
+    dirty,
     set<K extends keyof Settings>(key: K, value: Settings[K]) {
       setValues((current) => ({ ...current, [key]: value }));
       clear(key);
@@ -35,6 +44,7 @@ export function useWelcomeForm(initial: WelcomeMessage) {
     validate(): WelcomePayload | null {
       const result = validateWelcomeForm(values);
       setErrors(result.ok ? {} : result.errors);
+      if (result.ok) setDirty(false);
       return result.ok ? result.payload : null;
     },
   };

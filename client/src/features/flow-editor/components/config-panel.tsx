@@ -2,6 +2,7 @@ import { Save, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import type { FlowNode } from '../../../../../shared/flows/graph.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { TextField } from './panel/controls.tsx';
 import { ButtonsFields } from './panel/buttons-fields.tsx';
 import { HttpFields } from './panel/http-fields.tsx';
@@ -19,10 +20,24 @@ type Props = {
 
 /** The right panel (part 2 §4): the selected node's data as a draft; Salvar writes it back to the node. */
 export function ConfigPanel({ node, onSave, onDelete, onClose }: Props) {
-  const [label, setLabel] = useState(node.label);
+  const [label, setName] = useState(node.label);
   const [config, setConfig] = useState(node.config);
-  const set = (key: string, value: unknown) => setConfig((c) => ({ ...c, [key]: value }));
+  // Edited since opened or last saved: the draft is not in the outbox yet.
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty);
+  const setLabel = (value: string) => {
+    setName(value);
+    setDirty(true);
+  };
+  const set = (key: string, value: unknown) => {
+    setConfig((c) => ({ ...c, [key]: value }));
+    setDirty(true);
+  };
   const draft = { config, set };
+  const save = () => {
+    setDirty(false);
+    onSave({ label: label.trim() || node.label, config });
+  };
   return (
     <aside aria-label="Configuração do nó" className="flex w-80 shrink-0 flex-col border-l border-slate-200 bg-white">
       <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
@@ -36,7 +51,7 @@ export function ConfigPanel({ node, onSave, onDelete, onClose }: Props) {
         <Fields subType={node.subType} draft={draft} />
       </div>
       <div className="flex gap-2 border-t border-slate-100 px-4 py-3">
-        <Button size="sm" className="flex-1" icon={<Save aria-hidden="true" className="size-4" />} onClick={() => onSave({ label: label.trim() || node.label, config })}>
+        <Button size="sm" className="flex-1" icon={<Save aria-hidden="true" className="size-4" />} onClick={save}>
           Salvar nó
         </Button>
         <Button size="sm" variant="outline" className="text-red-600" icon={<Trash2 aria-hidden="true" className="size-4" />} onClick={onDelete}>

@@ -3,8 +3,9 @@ import { ReactFlowProvider } from '@xyflow/react';
 import { LoaderCircle } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { useSyncSnapshot } from '../../../offline/hooks.ts';
-import { EDITOR_TEXTS } from '../api/editor-texts.ts';
+import { useFirstLoadFailed, useSyncSnapshot } from '../../../offline/hooks.ts';
+import { LoadError } from '../../shell/components/load-error.tsx';
+import { EDITOR_TEXTS, EDITOR_TOASTS } from '../api/editor-texts.ts';
 import { useCachedFlow, useCachedGraph } from '../api/flow-graph-rows.ts';
 import { EditorWorkspace } from './editor-workspace.tsx';
 
@@ -12,7 +13,11 @@ import { EditorWorkspace } from './editor-workspace.tsx';
 export function FlowEditorPage({ flowId }: { flowId: string }) {
   const lookup = useCachedFlow(flowId);
   const graph = useCachedGraph(flowId);
-  if (lookup.status === 'missing') return <FlowNotFound />;
+  const { phase } = useSyncSnapshot();
+  const loadFailed = useFirstLoadFailed();
+  // A flow absent from the cache because the server could not be asked is not 'não encontrado'.
+  if (lookup.status === 'missing') return phase === 'retry' ? <LoadError message={EDITOR_TOASTS.loadError} /> : <FlowNotFound />;
+  if (lookup.status === 'loading' && loadFailed) return <LoadError message={EDITOR_TOASTS.loadError} />;
   if (lookup.status === 'loading' || !graph) {
     return (
       <div role="status" aria-label="Carregando fluxo" className="flex h-full items-center justify-center py-24 text-slate-500">

@@ -4,8 +4,10 @@ import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { useFirstLoadFailed } from '../../../offline/hooks.ts';
+import { LoadError } from '../../shell/components/load-error.tsx';
 import { useFlows } from '../api/flow-rows.ts';
-import { REMOVE_FLOW_QUESTION } from '../api/flow-texts.ts';
+import { FLOW_TOASTS, REMOVE_FLOW_QUESTION } from '../api/flow-texts.ts';
 import { useRemoveFlow, useToggleFlow } from '../api/flow-writes.ts';
 import { CreateFlowModal } from './create-flow-modal.tsx';
 import { FlowCard } from './flow-card.tsx';
@@ -13,6 +15,7 @@ import { FlowCard } from './flow-card.tsx';
 /** /flows (part 1 §2), optionally filtered by ?botId= (the bot details quick action, decisions §3). */
 export function FlowsPage({ botId }: { botId?: string | undefined }) {
   const flows = useFlows(botId);
+  const loadFailed = useFirstLoadFailed();
   const removeFlow = useRemoveFlow();
   const toggleFlow = useToggleFlow();
   const [creating, setCreating] = useState(false);
@@ -30,7 +33,9 @@ export function FlowsPage({ botId }: { botId?: string | undefined }) {
         </Button>
       </div>
 
-      {flows === undefined ? (
+      {flows === undefined && loadFailed ? (
+        <LoadError message={FLOW_TOASTS.loadError} />
+      ) : flows === undefined ? (
         <ul aria-busy="true" aria-label="Carregando fluxos" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {[0, 1, 2].map((key) => (
             <li key={key} className="h-44 animate-pulse rounded-2xl border border-slate-200/80 bg-white" />
