@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useFirstLoadFailed } from '../../../offline/hooks.ts';
-import { LoadError } from '../../shell/components/load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useBots } from '../api/bot-rows.ts';
 import { BOT_TOASTS } from '../api/bot-texts.ts';
 import { useRemoveBot } from '../api/bot-writes.ts';

@@ -3,7 +3,7 @@ import { ArrowLeft, Megaphone, Users } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useFirstLoadFailed } from '../../../offline/hooks.ts';
-import { LoadError } from '../../shell/components/load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useChannel, useWelcome, type ChannelWithBot } from '../api/channel-rows.ts';
 import { WelcomeForm } from './welcome-form.tsx';
 

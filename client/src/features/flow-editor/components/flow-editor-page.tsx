@@ -4,7 +4,7 @@ import { LoaderCircle } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useFirstLoadFailed, useSyncSnapshot } from '../../../offline/hooks.ts';
-import { LoadError } from '../../shell/components/load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { EDITOR_TEXTS, EDITOR_TOASTS } from '../api/editor-texts.ts';
 import { useCachedFlow, useCachedGraph } from '../api/flow-graph-rows.ts';
 import { EditorWorkspace } from './editor-workspace.tsx';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useFirstLoadFailed } from '../../../offline/hooks.ts';
-import { LoadError } from '../../shell/components/load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useFlows } from '../api/flow-rows.ts';
 import { FLOW_TOASTS, REMOVE_FLOW_QUESTION } from '../api/flow-texts.ts';
 import { useRemoveFlow, useToggleFlow } from '../api/flow-writes.ts';

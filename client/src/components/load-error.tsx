@@ -1,9 +1,9 @@
 import { CloudOff, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { useSyncNow, useSyncSnapshot } from '../../../offline/hooks.ts';
+import { Button } from './ui/button.tsx';
+import { Card } from './ui/card.tsx';
+import { toast } from '../lib/toast.ts';
+import { useSyncNow, useSyncSnapshot } from '../offline/hooks.ts';
 
 /**
  * A screen whose data never reached this device (first sync failed): the spec's load error as a toast (unless the
