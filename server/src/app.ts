@@ -64,8 +64,10 @@ export function createApp(deps: AppDeps) {
     .get('/*', routeNotFound)
     .all('/*', routeNotFound);
   return new Elysia()
-    // Any API write may change what a bot's flows do (graph, toggle, bot state): the engine reloads lazily.
-    .onAfterResponse(({ request }) => {
+    // Any API write may change what a bot's flows do (graph, toggle, bot state): the engine reloads lazily. Bumped
+    // once the handler (and its commit) is done but BEFORE the answer leaves, so an update the caller triggers right
+    // after the answer already sees the change (after the response it raced the next update).
+    .onAfterHandle(({ request }) => {
       if (request.method !== 'GET') bumpFlowGeneration();
     })
     .use(errorHandler(deps.logger))
