@@ -92,7 +92,7 @@ try {
   await db.end();
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
   console.log(`execuções: ${row?.executions} · passos: ${row?.steps} · respostas: ${expected} em ${elapsed.toFixed(1)} s`);
-  console.log(`passos/s: ${Math.round((row?.steps ?? 0) / elapsed)} (meta ≥ 1 000); histórico completo no banco após ${recorded.toFixed(1)} s`);
+  console.log(`execuções/s: ${Math.round((row?.executions ?? 0) / elapsed)} · passos/s: ${Math.round((row?.steps ?? 0) / elapsed)} (meta ≥ 1 000); histórico completo no banco após ${recorded.toFixed(1)} s`);
   console.log(`latência por passo sem o emulador: p50 ${pct(50).toFixed(3)} ms · p99 ${pct(99).toFixed(3)} ms (meta p99 < 20 ms)`);
 } finally {
   child.kill();
