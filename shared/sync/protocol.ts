@@ -90,6 +90,12 @@ export const pullResultSchema = z.object({
   changes: syncChangesSchema,
   /** Rows deleted since the cursor (tombstones), by table; a welcome message's id is its channelId. */
   deleted: z.array(z.object({ table: z.enum(SYNC_TABLES), id: z.string() })),
+  /**
+   * The cursor sent was ahead of everything the server has for this user (its database was restored from a backup
+   * or rebuilt): this page starts again from 0 and the client drops its cached rows before laying it down, since
+   * deletions in between can no longer be reported.
+   */
+  reset: z.boolean().default(false),
 });
 
 export const pushResponseSchema = successEnvelope(pushResultSchema);

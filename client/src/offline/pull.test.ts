@@ -7,7 +7,7 @@ import { applyPull } from './pull.ts';
 import { bot, channel, emptyChanges, flow, openTestDb, uuid, welcomeInput } from './test-support/fixtures.ts';
 
 const page = (changes: Partial<PullResult['changes']>, extra: Partial<PullResult> = {}): PullResult => ({
-  cursor: 10, hasMore: false, changes: { ...emptyChanges(), ...changes }, deleted: [], ...extra,
+  cursor: 10, hasMore: false, changes: { ...emptyChanges(), ...changes }, deleted: [], reset: false, ...extra,
 });
 
 describe('pull application', () => {
@@ -48,6 +48,19 @@ describe('pull application', () => {
     await applyPull(db, page({ bots: [bot(1, { isActive: false, updatedAt: '2026-02-02T00:00:00.000Z' })] }, { cursor: 4 }));
     expect(await db.outbox.count()).toBe(0);
     expect(await db.bots.get(uuid(1))).toMatchObject({ isActive: false, updatedAt: '2026-02-02T00:00:00.000Z' });
+  });
+
+  test('a reset page replaces the whole cache, keeping still-pending edits on top', async () => {
+    const db = openTestDb();
+    await db.bots.bulkPut([bot(1), bot(9)]);
+    await db.flows.put(flow(3, uuid(9)));
+    await db.meta.put({ key: 'cursor', value: 500 });
+    await enqueue(db, 'bot.setActive', { botId: uuid(1), isActive: false });
+    await applyPull(db, page({ bots: [bot(1, { name: 'Bot restaurado', isActive: true })] }, { cursor: 4, reset: true }));
+    expect(await db.bots.toCollection().primaryKeys()).toEqual([uuid(1)]);
+    expect(await db.flows.count()).toBe(0);
+    expect(await db.bots.get(uuid(1))).toMatchObject({ name: 'Bot restaurado', isActive: false });
+    expect(await readMeta(db, 'cursor')).toBe(4);
   });
 
   test('tombstones remove rows and what hangs from them', async () => {

@@ -13,6 +13,8 @@ export function applyPull(db: CanalizeDb, page: PullResult, pulledAt = new Date(
     await rebaseInTransaction(db, {
       dropAcked: !page.hasMore,
       lay: async () => {
+        // The server started over (page.reset): what it no longer has must not linger as if it still existed.
+        if (page.reset) for (const table of SYNC_TABLES) await db.rows(table).clear();
         for (const table of SYNC_TABLES) {
           const rows = page.changes[table];
           if (rows.length > 0) await db.rows(table).bulkPut(rows);

@@ -16,6 +16,7 @@ export function syncClient(server: TestServer, accessToken: string, clientId: st
   const rowKey = (table: SyncTable, row: Record<string, unknown>) => String(table === 'welcomeMessages' ? row.channelId : row.id);
 
   function apply(page: PullResult) {
+    if (page.reset) for (const table of SYNC_TABLES) local.get(table)?.clear();
     for (const table of SYNC_TABLES) {
       for (const row of page.changes[table]) local.get(table)?.set(rowKey(table, row), row);
     }

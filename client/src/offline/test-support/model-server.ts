@@ -84,6 +84,7 @@ export function createModelServer({ pageSize = 50 }: { pageSize?: number } = {})
         hasMore: newer.length > page.length,
         changes: { bots: [], channels: [], welcomeMessages: [], flows: [], flowNodes: [], flowConnections: [], contacts: [] },
         deleted: [],
+        reset: false,
       };
       for (const change of page) {
         if (change.row === null) result.deleted.push({ table: change.table, id: change.id });

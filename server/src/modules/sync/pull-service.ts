@@ -15,17 +15,22 @@ import { findConnectionsByIds } from '../flows/connection-repository.ts';
 import { toConnection, toFlowSummary, toNode } from '../flows/mappers.ts';
 import { findContactsByIds } from '../contacts/repository.ts';
 import { toContact } from '../contacts/service.ts';
-import { changesSince, type ChangeEntry } from './repository.ts';
+import { changesSince, latestVersion, type ChangeEntry } from './repository.ts';
 
 export async function pull(deps: { sql: Sql }, userId: string, cursor: number, pageSize = PULL_PAGE_SIZE): Promise<PullResult> {
   return deps.sql.begin('isolation level repeatable read read only', async (tx) => {
-    const entries = await changesSince(tx, userId, cursor, pageSize + 1);
+    let entries = await changesSince(tx, userId, cursor, pageSize + 1);
+    // Nothing after the cursor is the usual idle answer; a cursor beyond the latest version is not (see `reset`).
+    const reset = entries.length === 0 && cursor > 0 && (await latestVersion(tx, userId)) < cursor;
+    const from = reset ? 0 : cursor;
+    if (reset) entries = await changesSince(tx, userId, 0, pageSize + 1);
     const page = entries.slice(0, pageSize);
     return {
-      cursor: page.at(-1)?.version ?? cursor,
+      cursor: page.at(-1)?.version ?? from,
       hasMore: entries.length > pageSize,
       changes: await loadRows(tx, userId, page),
       deleted: page.filter((entry) => entry.deleted).map((entry) => ({ table: entry.table, id: entry.rowId })),
+      reset,
     };
   });
 }

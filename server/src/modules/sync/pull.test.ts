@@ -100,6 +100,19 @@ describe('GET /api/sync/pull', () => {
     expect(me.client.cursor).toBeGreaterThan(first.cursor);
   });
 
+  test('a cursor ahead of everything the server has (a restored database) starts over from 0 with reset', async () => {
+    const me = await syncUser();
+    const flowId = await me.createFlow();
+    const first = await me.client.pullPage(0);
+    expect(first.reset).toBe(false);
+    const idle = await me.client.pullPage(first.cursor);
+    expect([idle.reset, idle.cursor, idle.changes.flows]).toEqual([false, first.cursor, []]);
+    const ahead = await me.client.pullPage(first.cursor + 1000);
+    expect(ahead.reset).toBe(true);
+    expect(ahead.cursor).toBe(first.cursor);
+    expect(ahead.changes.flows.map((flow) => flow.id)).toEqual([flowId]);
+  });
+
   test('never shows another user rows', async () => {
     const owner = await syncUser();
     const other = await syncUser();

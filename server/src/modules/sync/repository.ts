@@ -55,6 +55,13 @@ export async function findFailures(sql: Queryable, userId: string, clientId: str
 
 export type ChangeEntry = { table: SyncTable; rowId: string; version: number; deleted: boolean };
 
+/** The highest version the user's change log holds (0 when empty). */
+export async function latestVersion(sql: Queryable, userId: string) {
+  const rows = await sql<{ version: number }[]>`
+    select coalesce(max(version), 0)::float8 as version from sync_changes where user_id = ${userId}`;
+  return rows[0]?.version ?? 0;
+}
+
 /** The change log after `cursor`, oldest first; versions are unique per user so a page never splits one. */
 export function changesSince(sql: Queryable, userId: string, cursor: number, limit: number) {
   return sql<ChangeEntry[]>`
