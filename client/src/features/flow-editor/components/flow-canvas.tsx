@@ -10,6 +10,7 @@ import {
 import '@xyflow/react/dist/style.css';
 import { useCallback, useMemo, useRef } from 'react';
 import type { FlowConnection } from '../../../../../shared/flows/graph.ts';
+import { connectAction } from '../model/button-edges.ts';
 import type { XY } from '../model/graph-actions.ts';
 import { createEdgeMapper, createNodeMapper, type CardNode } from '../model/xyflow-mapping.ts';
 import type { FlowEditor } from '../hooks/use-flow-editor.ts';
@@ -103,7 +104,7 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
         label: null,
         createdAt: new Date().toISOString(),
       };
-      void editor.dispatch({ kind: 'connect', connection });
+      void editor.dispatch(connectAction(editor.graphRef.current, connection));
     },
     [editor, flowId],
   );
