@@ -19,7 +19,7 @@ async function signedInWithBot(page: Page, request: Parameters<typeof registerBy
   const bot = await emulator.createBot(botName);
   const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
   await signInThroughUi(page, account);
-  return { bot, botId, flows: flowApi(request, session.tokens.accessToken) };
+  return { bot, botId, flows: flowApi(request, session.tokens.accessToken), accessToken: session.tokens.accessToken };
 }
 
 test('envia uma foto num nó de mídia: recusas, progresso, prévia no cartão e a foto chega ao usuário', async ({ page, request }) => {
@@ -117,4 +117,40 @@ test('o chip de estatísticas mostra execuções e visitas do fluxo rodado pelo 
   // The shortcut saves with its own short toast.
   await page.keyboard.press('Control+s');
   await expect(toast(page, 'Fluxo salvo!')).toBeVisible();
+});
+
+test('abre um fluxo distante ajustado à tela; remover um botão leva a conexão do seguinte, e desfazer devolve tudo', async ({ page, request }) => {
+  const { botId, flows, accessToken } = await signedInWithBot(page, request, 'Bot de Menu');
+  const flowId = await flows.flow(botId, 'Menu distante');
+  const pending = (text: string) => [{ text, type: 'callback', value: 'flow_pending' }];
+  const trigger = await flows.node(flowId, 'trigger_command', { command: '/menu' }, { x: 3000, y: 2400 });
+  const menu = await flows.node(flowId, 'send_buttons', { message: 'Escolha', buttons: [pending('Planos'), pending('Suporte')] }, { x: 3000, y: 2700 });
+  const plans = await flows.node(flowId, 'send_text', { message: 'Nossos planos' }, { x: 2700, y: 3000 });
+  const support = await flows.node(flowId, 'send_text', { message: 'Fale com o suporte' }, { x: 3300, y: 3000 });
+  await flows.connect(flowId, trigger, menu);
+  await flows.connect(flowId, menu, plans, 'button_0_0');
+  await flows.connect(flowId, menu, support, 'button_1_0');
+  const handles = async () => {
+    const response = await request.get(`/api/flows/${flowId}/connections`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    const body = (await response.json()) as { data: { connections: { sourceHandle: string; targetNodeId: string }[] } };
+    return body.data.connections.map((c) => `${c.sourceHandle}→${c.targetNodeId}`).sort();
+  };
+
+  await page.goto(`/flows/${flowId}/edit`);
+  for (const subType of ['trigger_command', 'send_buttons']) await expect(card(page, subType)).toBeInViewport();
+  await expect(card(page, 'send_text')).toHaveCount(2);
+  for (const text of await card(page, 'send_text').all()) await expect(text).toBeInViewport();
+
+  await card(page, 'send_buttons').getByText('Escolha').click();
+  const panel = panelOf(page);
+  await panel.getByRole('button', { name: 'Remover botão' }).first().click();
+  await expect(panel.getByLabel('Texto do botão 1')).toHaveValue('Suporte');
+  await panel.getByRole('button', { name: 'Salvar nó' }).click();
+  await expect(toast(page, 'Nó atualizado!')).toBeVisible();
+  await expect(page.getByText('4 nós · 2 conexões')).toBeVisible();
+  await expect.poll(handles).toEqual([`button_0_0→${support}`, `default→${menu}`].sort());
+
+  await page.getByRole('button', { name: 'Desfazer' }).click();
+  await expect(page.getByText('4 nós · 3 conexões')).toBeVisible();
+  await expect.poll(handles).toEqual([`button_0_0→${plans}`, `button_1_0→${support}`, `default→${menu}`].sort());
 });

@@ -5,6 +5,7 @@ import type { CanalizeDb } from '../../../offline/db.ts';
 import { enqueue } from '../../../offline/outbox.ts';
 import { rebase } from '../../../offline/rebase.ts';
 import { bot, flow, openTestDb, uuid } from '../../../offline/test-support/fixtures.ts';
+import { saveNodeAction } from '../model/button-edges.ts';
 import { invertAction, type EditorAction } from '../model/graph-actions.ts';
 import { newNode } from '../model/new-node.ts';
 import { actionMutations, savePositionsMutation, type QueuedMutation } from './action-mutations.ts';
@@ -109,6 +110,32 @@ describe('editor mutations on the local cache', () => {
     await rebase(db, { drop: new Set([id ?? 0]) });
     expect(await buttonValue(db)).toBe('flow_pending');
     expect(await db.flowConnections.count()).toBe(0);
+  });
+
+  test('saving a menu without its first button moves the second button edge to the shifted handle, and undo restores both', async () => {
+    const db = await seeded();
+    const other = newNode(FLOW, 'send_text', { x: 200, y: 400 }, 3);
+    await db.flowNodes.put(other);
+    const first = edge(menu, reply, 'button_0_0');
+    const second = edge(menu, other, 'button_1_0');
+    await queue(db, actionMutations({ kind: 'updateNode', nodeId: menu.id, before: {}, after: { config: { message: 'Oi', buttons: [[{ text: 'A', type: 'callback', value: 'flow_pending' }], [{ text: 'B', type: 'callback', value: 'flow_pending' }]] } } }));
+    await queue(db, [...actionMutations({ kind: 'connect', connection: first }), ...actionMutations({ kind: 'connect', connection: second })]);
+    const stored = (await db.flowNodes.get(menu.id)) ?? menu;
+    const buttons = stored.config.buttons as object[][];
+
+    const save = saveNodeAction({ nodes: [], connections: [first, second] }, stored, { label: 'Menu', config: { ...stored.config, buttons: [buttons[1]] } });
+    for (const mutation of actionMutations(save)) expect(mutationArgsSchemas[mutation.name].safeParse(mutation.args).success).toBe(true);
+    await queue(db, actionMutations(save));
+    const links = await db.flowConnections.toArray();
+    expect(links.map((c) => [c.sourceHandle, c.targetNodeId])).toEqual([['button_0_0', other.id]]);
+    expect((await db.flowNodes.get(menu.id))?.config.buttons).toEqual([[{ text: 'B', type: 'callback', value: `flow_${other.id}` }]]);
+
+    await queue(db, actionMutations(invertAction(save)));
+    expect((await db.flowConnections.toArray()).map((c) => c.id).sort()).toEqual([first.id, second.id].sort());
+    expect((await db.flowNodes.get(menu.id))?.config.buttons).toEqual([
+      [{ text: 'A', type: 'callback', value: `flow_${reply.id}` }],
+      [{ text: 'B', type: 'callback', value: `flow_${other.id}` }],
+    ]);
   });
 
   test('Salvar moves every cached node', async () => {

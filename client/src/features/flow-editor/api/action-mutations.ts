@@ -6,7 +6,7 @@
  */
 import type { FlowConnection, FlowNode } from '../../../../../shared/flows/graph.ts';
 import type { MutationArgs, MutationName } from '../../../../../shared/sync/mutations.ts';
-import type { EditorAction, XY } from '../model/graph-actions.ts';
+import type { EditorAction, WriteAction, XY } from '../model/graph-actions.ts';
 import { EDITOR_TOASTS } from './editor-texts.ts';
 
 export type QueuedMutation = { [N in MutationName]: { name: N; args: MutationArgs<N> } }[MutationName];
@@ -36,6 +36,8 @@ export function actionMutations(action: EditorAction): QueuedMutation[] {
       return [{ name: 'node.update', args: { nodeId: action.nodeId, changes: action.after } }];
     case 'move':
       return [];
+    case 'batch':
+      return action.actions.flatMap(actionMutations);
   }
 }
 
@@ -49,7 +51,7 @@ export function savePositionsMutation(flowId: string, nodes: ReadonlyArray<{ id:
  * whole); the error one when the change could not even be queued. A change the server refuses later is told by
  * the offline layer, with the server's message, so it is not toasted here again.
  */
-export const ACTION_TOASTS: Record<EditorAction['kind'], { success?: string; error: string }> = {
+const ACTION_TOASTS: Record<WriteAction['kind'] | 'move', { success?: string; error: string }> = {
   addNode: { success: EDITOR_TOASTS.addNodeSuccess, error: EDITOR_TOASTS.addNodeError },
   removeNode: { success: EDITOR_TOASTS.deleteNodeSuccess, error: EDITOR_TOASTS.deleteNodeError },
   connect: { success: EDITOR_TOASTS.connectSuccess, error: EDITOR_TOASTS.connectError },
@@ -57,3 +59,6 @@ export const ACTION_TOASTS: Record<EditorAction['kind'], { success?: string; err
   updateNode: { success: EDITOR_TOASTS.updateNodeSuccess, error: EDITOR_TOASTS.updateNodeError },
   move: { error: EDITOR_TOASTS.saveError },
 };
+
+/** A batch is told as the action it stands for. */
+export const actionToasts = (action: EditorAction) => ACTION_TOASTS[action.kind === 'batch' ? action.as : action.kind];

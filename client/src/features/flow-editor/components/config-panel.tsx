@@ -48,7 +48,7 @@ export function ConfigPanel({ node, onSave, onDelete, onClose }: Props) {
       </div>
       <div className="flex-1 space-y-3 overflow-y-auto px-4 py-3">
         <TextField label="Nome do nó" value={label} onChange={setLabel} />
-        <Fields subType={node.subType} draft={draft} />
+        <Fields subType={node.subType} flowId={node.flowId} draft={draft} />
       </div>
       <div className="flex gap-2 border-t border-slate-100 px-4 py-3">
         <Button size="sm" className="flex-1" icon={<Save aria-hidden="true" className="size-4" />} onClick={save}>
@@ -62,7 +62,7 @@ export function ConfigPanel({ node, onSave, onDelete, onClose }: Props) {
   );
 }
 
-function Fields({ subType, draft }: { subType: string; draft: { config: Record<string, unknown>; set: (key: string, value: unknown) => void } }) {
+function Fields({ subType, flowId, draft }: { subType: string; flowId: string; draft: { config: Record<string, unknown>; set: (key: string, value: unknown) => void } }) {
   if (subType.startsWith('trigger_')) return <TriggerFields subType={subType} {...draft} />;
   switch (subType) {
     case 'send_text':
@@ -74,7 +74,7 @@ function Fields({ subType, draft }: { subType: string; draft: { config: Record<s
     case 'delay':
       return <DelayFields {...draft} />;
     case 'if_else':
-      return <IfElseFields {...draft} />;
+      return <IfElseFields {...draft} flowId={flowId} />;
     case 'random':
       return <RandomFields {...draft} />;
     case 'http_request':

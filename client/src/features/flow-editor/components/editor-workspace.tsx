@@ -6,6 +6,7 @@ import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EDITOR_TEXTS, EDITOR_TOASTS } from '../api/editor-texts.ts';
 import { touching, type EditorGraph, type NodeMove } from '../model/graph-actions.ts';
+import { saveNodeAction } from '../model/button-edges.ts';
 import { stableJson } from '../model/shared-rows.ts';
 import { newNode, randomPositionAround } from '../model/new-node.ts';
 import { useEditorKeyboard } from '../hooks/use-editor-keyboard.ts';
@@ -95,9 +96,8 @@ export const EditorWorkspace = memo(function EditorWorkspace({ flow, stored }: {
               node={selectedNode}
               onClose={() => setSelection(NO_SELECTION)}
               onDelete={() => setDeletingNodes([selectedNode.id])}
-              onSave={(after) =>
-                void editor.dispatch({ kind: 'updateNode', nodeId: selectedNode.id, before: { label: selectedNode.label, config: selectedNode.config }, after })
-              }
+              // Button edges follow their buttons in the same undo step (a removed button shifts the later ones).
+              onSave={(after) => void editor.dispatch(saveNodeAction(editor.graphRef.current, selectedNode, after))}
             />
           )}
         </div>

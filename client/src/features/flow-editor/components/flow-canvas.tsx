@@ -1,15 +1,17 @@
 /**
  * The canvas (part 2 §2): @xyflow/react in controlled mode over the editor's graph. Snap 15, zoom 0.2–2 starting
- * at 0.8, smooth-step animated edges, minimap 200×150 coloured by type. Deleting goes through the confirmations,
- * so xyflow's own delete key is off; only visible elements are rendered so big flows pan smoothly.
+ * at 0.8; a flow with nodes opens fitted to them (part 2 §9). Smooth-step animated edges, minimap 200×150 coloured
+ * by type. Deleting goes through the confirmations, so xyflow's own delete key is off; only visible elements are
+ * rendered so big flows pan smoothly.
  */
 import {
   Background, BackgroundVariant, Controls, MiniMap, ReactFlow,
   type Connection, type Edge, type EdgeChange, type NodeChange, type OnNodeDrag,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FlowConnection } from '../../../../../shared/flows/graph.ts';
+import { connectAction } from '../model/button-edges.ts';
 import type { XY } from '../model/graph-actions.ts';
 import { createEdgeMapper, createNodeMapper, type CardNode } from '../model/xyflow-mapping.ts';
 import type { FlowEditor } from '../hooks/use-flow-editor.ts';
@@ -20,6 +22,8 @@ import { typeColor } from './node-appearance.tsx';
 const NODE_TYPES = { flowNode: FlowNodeCard };
 const SNAP: [number, number] = [15, 15];
 const MINIMAP_STYLE = { width: 200, height: 150 };
+/** Part 2 §9: padding 0.1; a small flow is not zoomed past the 0.8 starting zoom. */
+export const FIT_VIEW_OPTIONS = { padding: 0.1, maxZoom: 0.8 };
 
 export type Selection = { nodes: ReadonlySet<string>; edges: ReadonlySet<string> };
 
@@ -47,6 +51,9 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
   const nodeIds = useMemo(() => new Set(graph.nodes.map((n) => n.id)), [graph.nodes]);
   const edges = useMemo(() => mapEdges(graph.connections, nodeIds, selection.edges), [mapEdges, graph.connections, nodeIds, selection.edges]);
   const dragStart = useRef(new Map<string, XY>());
+  // Fit once, on open, and only a flow that has nodes: an empty flow keeps the default viewport, and a first node
+  // added later must not make the view jump to it.
+  const [fitOnOpen] = useState(() => graph.nodes.length > 0);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<CardNode>[]) => {
@@ -103,7 +110,7 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
         label: null,
         createdAt: new Date().toISOString(),
       };
-      void editor.dispatch({ kind: 'connect', connection });
+      void editor.dispatch(connectAction(editor.graphRef.current, connection));
     },
     [editor, flowId],
   );
@@ -133,6 +140,8 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
         minZoom={0.2}
         maxZoom={2}
         defaultViewport={{ x: 40, y: 40, zoom: 0.8 }}
+        fitView={fitOnOpen}
+        fitViewOptions={FIT_VIEW_OPTIONS}
         connectionRadius={20}
         reconnectRadius={10}
         deleteKeyCode={null}

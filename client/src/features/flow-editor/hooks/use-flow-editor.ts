@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { savedToast } from '../../../offline/feedback.ts';
 import { useMutate } from '../../../offline/hooks.ts';
-import { ACTION_TOASTS, actionMutations, savePositionsMutation } from '../api/action-mutations.ts';
+import { actionMutations, actionToasts, savePositionsMutation } from '../api/action-mutations.ts';
 import { queueAll } from '../api/queue-mutations.ts';
 import { EDITOR_TOASTS } from '../api/editor-texts.ts';
 import { invertAction, type EditorAction, type EditorGraph, type XY } from '../model/graph-actions.ts';
@@ -57,7 +57,7 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
         return Promise.resolve();
       }
       // Undo and redo are not the user's own step: they announce the flow as a whole ('Fluxo atualizado!').
-      const texts = options.announce ? ACTION_TOASTS[action.kind] : UNDO_REDO_TOASTS;
+      const texts = options.announce ? actionToasts(action) : UNDO_REDO_TOASTS;
       return serial(async () => {
         const ids = await queueAll(mutate, actionMutations(action)).catch(() => {
           toast.error(texts.error);

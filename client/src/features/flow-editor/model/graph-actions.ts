@@ -10,20 +10,35 @@ export type EditorGraph = { nodes: FlowNode[]; connections: FlowConnection[] };
 export type NodePatch = { label?: string; config?: Record<string, unknown> };
 export type NodeMove = { nodeId: string; from: XY; to: XY };
 
-export type EditorAction =
+/** The actions that write: each is one or a few mutations. */
+export type WriteAction =
   /** `connections` come back with the node (the inverse of removing it). */
   | { kind: 'addNode'; node: FlowNode; connections: FlowConnection[] }
   | { kind: 'removeNode'; node: FlowNode; connections: FlowConnection[] }
   | { kind: 'connect'; connection: FlowConnection }
   | { kind: 'disconnect'; connection: FlowConnection }
-  | { kind: 'updateNode'; nodeId: string; before: NodePatch; after: NodePatch }
+  | { kind: 'updateNode'; nodeId: string; before: NodePatch; after: NodePatch };
+
+export type EditorAction =
+  | WriteAction
   /** Only on screen until Salvar writes every position. */
-  | { kind: 'move'; moves: NodeMove[] };
+  | { kind: 'move'; moves: NodeMove[] }
+  /**
+   * Several writes as one undo step, queued in order (and undone in reverse), told to the user as the `as` action:
+   * a node save that moves its button edges, a button edge that replaces the earlier one.
+   */
+  | { kind: 'batch'; as: WriteAction['kind']; actions: WriteAction[] };
 
 export const touching = (graph: EditorGraph, nodeId: string) =>
   graph.connections.filter((c) => c.sourceNodeId === nodeId || c.targetNodeId === nodeId);
 
 export function invertAction(action: EditorAction): EditorAction {
+  if (action.kind === 'batch') return { ...action, actions: action.actions.map(invertWrite).reverse() };
+  if (action.kind === 'move') return { kind: 'move', moves: action.moves.map((m) => ({ nodeId: m.nodeId, from: m.to, to: m.from })) };
+  return invertWrite(action);
+}
+
+function invertWrite(action: WriteAction): WriteAction {
   switch (action.kind) {
     case 'addNode':
       return { kind: 'removeNode', node: action.node, connections: action.connections };
@@ -35,7 +50,5 @@ export function invertAction(action: EditorAction): EditorAction {
       return { kind: 'connect', connection: action.connection };
     case 'updateNode':
       return { ...action, before: action.after, after: action.before };
-    case 'move':
-      return { kind: 'move', moves: action.moves.map((m) => ({ nodeId: m.nodeId, from: m.to, to: m.from })) };
   }
 }
