@@ -37,7 +37,10 @@ export const executionSchema = z.object({
 
 export const executionDetailSchema = executionSchema.extend({ steps: z.array(executionStepSchema) });
 
-export const executionListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+const LIMIT_RANGE = { error: 'O limite deve ser um número inteiro de 1 a 200' };
+export const executionListQuerySchema = z.object({
+  limit: z.coerce.number(LIMIT_RANGE).int(LIMIT_RANGE).min(1, LIMIT_RANGE).max(200, LIMIT_RANGE).default(50),
+});
 
 export const buttonClicksSchema = z.object({ buttonId: z.string(), clicks: z.number().int(), percentage: z.number() });
 
