@@ -26,7 +26,7 @@ export async function findExecution(sql: Queryable, executionId: string): Promis
   return row ? toState(row) : undefined;
 }
 
-/** The contact's latest execution of a flow in a chat: what a flow button press continues. */
+/** The contact's latest execution of a flow in a chat: a flow button press carries its variables on. */
 export async function latestExecution(sql: Queryable, flowId: string, contactTelegramId: number, chatId: number) {
   const [row] = await sql<ExecutionRow[]>`
     select ${columns(sql)} from flow_executions

@@ -85,14 +85,17 @@ export function createFlowEngine(options: FlowEngineOptions) {
       const execution = newExecution(input);
       return walk(api ? walkDeps(api, graphs) : { ...walkDeps(undefined, graphs), recorder: undefined }, execution, [input.triggerNodeId]);
     },
-    /** A flow button was pressed: the contact's latest execution of that flow continues at the target node. */
+    /**
+     * A flow button was pressed: a new execution of that flow walks from the target node, carrying the variables
+     * of the contact's latest execution there. Each press is its own walk: it gets the full step budget (a menu
+     * that loops back on itself keeps answering) and never rewrites the steps of a walk still waiting on a delay.
+     */
     async continueAt(api: Api, graphs: BotGraphs, input: Omit<StartInput, 'triggerNodeId'> & { nodeId: string }) {
       await recorder.flush();
       const previous = await store.latestExecution(sql, input.flowId, input.contactTelegramId, input.chatId);
-      const execution = previous ?? newExecution({ ...input, triggerNodeId: null });
       // The press keeps what the trigger saw (message.text, command.args, http.*), with the contact refreshed.
-      if (previous) execution.variables = { ...previous.variables, contact: input.variables.contact };
-      return walk(walkDeps(api, graphs), execution, [input.nodeId]);
+      const variables = previous ? { ...previous.variables, contact: input.variables.contact } : input.variables;
+      return walk(walkDeps(api, graphs), newExecution({ ...input, variables, triggerNodeId: null }), [input.nodeId]);
     },
     contactPhone: (botId: string, telegramId: number) => store.contactPhone(sql, botId, telegramId),
     /**

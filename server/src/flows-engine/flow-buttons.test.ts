@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { executionResponseSchema, executionsResponseSchema } from '../../../shared/flows/executions.ts';
+import { flowBuilder } from '../test-support/flow-builder.ts';
+import { SERVER_START_TIMEOUT_MS } from '../test-support/start-test-server.ts';
+import { eventually, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../test-support/telegram.ts';
+
+let bed: TelegramTestbed;
+beforeAll(async () => {
+  bed = await startTelegramTestbed();
+}, SERVER_START_TIMEOUT_MS);
+afterAll(() => bed.stop());
+
+async function setup() {
+  const registered = await registeredBot(bed);
+  const user = bed.emulator.control.createUser({ first_name: 'Lia' });
+  const build = flowBuilder(bed.server, registered.auth, registered.bot.id);
+  const say = (text: string) => bed.emulator.control.sendPrivateMessage({ from: user.id, bot: registered.token, text });
+  const sent = (count: number) =>
+    eventually(`${count} messages`, () => {
+      const list = bed.emulator.control.sentMessages({ token: registered.token, chatId: user.id });
+      return list.length >= count ? list : undefined;
+    });
+  const press = async (messageId: number, buttonText: string) => {
+    const pressed = bed.emulator.control.pressButton({ from: user.id, bot: registered.token, messageId, buttonText });
+    if (pressed.kind !== 'callback') throw new Error('not a callback button');
+    await bed.emulator.control.waitForCallbackAnswer(pressed.callbackQueryId);
+  };
+  const executions = async (flowId: string) =>
+    executionsResponseSchema.parse((await build.call('GET', `/flows/${flowId}/executions?limit=200`)).body).data.executions;
+  return { registered, user, build, say, sent, press, executions };
+}
+
+describe('flow buttons', () => {
+  test('a menu that loops back on itself keeps answering: every press walks with its own step budget', async () => {
+    const { build, say, sent, press, executions } = await setup();
+    const flowId = await build.flow();
+    const trigger = await build.node(flowId, 'trigger_command', { command: '/menu' });
+    const menu = await build.node(flowId, 'send_buttons', { message: 'Menu {{command.args}}', buttons: [[{ text: 'De novo', type: 'callback', value: 'flow_pending' }]] });
+    const again = await build.node(flowId, 'send_text', { message: 'de novo' });
+    await build.chain(flowId, [trigger, menu]);
+    await build.connect(flowId, menu, again, 'button_0_0');
+    await build.connect(flowId, again, menu);
+    say('/menu a');
+    const [first] = await sent(1);
+    const presses = 60; // two steps each: 120 steps in all, past the 100-step guard.
+    for (let index = 1; index <= presses; index += 1) {
+      await press(first?.messageId ?? 0, 'De novo');
+      const list = await sent(1 + index * 2);
+      expect(list.slice(-2).map((message) => message.text)).toEqual(['de novo', 'Menu a']);
+    }
+    await bed.server.server.bots.flush();
+    const list = await executions(flowId);
+    expect(list).toHaveLength(presses + 1);
+    expect(list.every((execution) => execution.status === 'completed')).toBe(true);
+    const byPress = list.filter((execution) => execution.triggerNodeId === null);
+    expect(byPress).toHaveLength(presses);
+    expect(byPress.every((execution) => execution.stepCount === 2)).toBe(true);
+  }, 60_000);
+
+  test('a press while a delay waits does not rewrite the waiting walk, which still resumes', async () => {
+    const { build, say, sent, press, executions } = await setup();
+    const flowId = await build.flow();
+    const trigger = await build.node(flowId, 'trigger_command', { command: '/espera' });
+    const menu = await build.node(flowId, 'send_buttons', { message: 'Menu', buttons: [[{ text: 'Ir', type: 'callback', value: 'flow_pending' }]] });
+    const delay = await build.node(flowId, 'delay', { duration: 1, unit: 'seconds' });
+    const later = await build.node(flowId, 'send_text', { message: 'depois' });
+    const chosen = await build.node(flowId, 'send_text', { message: 'escolhido' });
+    await build.chain(flowId, [trigger, menu, delay, later]);
+    await build.connect(flowId, menu, chosen, 'button_0_0');
+    say('/espera');
+    const [shown] = await sent(1);
+    await press(shown?.messageId ?? 0, 'Ir');
+    expect((await sent(2)).at(-1)?.text).toBe('escolhido');
+    expect((await sent(3)).at(-1)?.text).toBe('depois');
+    await bed.server.server.bots.flush();
+    const waited = await eventually('the resumed execution', async () => {
+      const found = (await executions(flowId)).find((execution) => execution.triggerNodeId === trigger);
+      return found?.status === 'completed' ? found : undefined;
+    });
+    const detail = executionResponseSchema.parse((await build.call('GET', `/flows/${flowId}/executions/${waited.id}`)).body).data.execution;
+    expect(detail.steps.map((step) => step.subType)).toEqual(['trigger_command', 'send_buttons', 'delay', 'send_text']);
+  }, 20_000);
+});
