@@ -80,4 +80,17 @@ describe('flow buttons', () => {
     const detail = executionResponseSchema.parse((await build.call('GET', `/flows/${flowId}/executions/${waited.id}`)).body).data.execution;
     expect(detail.steps.map((step) => step.subType)).toEqual(['trigger_command', 'send_buttons', 'delay', 'send_text']);
   }, 20_000);
+
+  test('a callback value over 64 bytes (UTF-8) is refused when the node is saved; 64 bytes and long URLs are fine', async () => {
+    const { build } = await setup();
+    const flowId = await build.flow();
+    const menu = await build.node(flowId, 'send_buttons', { message: 'Menu' });
+    const save = (value: string, type = 'callback') =>
+      build.call('PUT', `/flows/nodes/${menu}`, { config: { message: 'Menu', buttons: [[{ text: 'A', type, value }]] } });
+    const refused = await save('ç'.repeat(33)); // 33 characters, 66 bytes
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'Valor do botão (callback) pode ter no máximo 64 bytes' });
+    expect((await save('ç'.repeat(32))).status).toBe(200);
+    expect((await save(`https://exemplo.com/${'a'.repeat(200)}`, 'url')).status).toBe(200);
+  });
 });

@@ -4,14 +4,11 @@
  */
 import { GrammyError, type Api } from 'grammy';
 import type { InlineKeyboardButton, Message } from 'grammy/types';
-import { buttonHandleId, FLOW_PENDING, flowButtonValue, isFlowButton } from '../../../shared/flows/buttons.ts';
+import { buttonHandleId, callbackByteLength, FLOW_PENDING, MAX_CALLBACK_BYTES, flowButtonValue, isFlowButton } from '../../../shared/flows/buttons.ts';
 import type { NodeConfigs } from '../../../shared/flows/node-configs.ts';
 import { nextNodes, type BotGraphs } from './flow-graph.ts';
 import type { MediaSource, ResolvedMedia } from './media-input.ts';
 import { renderTemplate, type Variables } from './variables.ts';
-
-/** Telegram's limit on callback_data, in bytes. */
-const MAX_CALLBACK_BYTES = 64;
 
 const parseModeOf = (mode: string): 'HTML' | 'Markdown' | undefined => (mode === 'HTML' || mode === 'Markdown' ? mode : undefined);
 
@@ -77,7 +74,7 @@ function keyboardButton(button: Button, nodeId: string, row: number, index: numb
   const text = button.text.trim() || 'Botão';
   if (button.type === 'url') return [{ text, url: button.value }];
   const data = callbackDataOf(button, nodeId, row, index, graphs);
-  return Buffer.byteLength(data) <= MAX_CALLBACK_BYTES ? [{ text, callback_data: data }] : [];
+  return callbackByteLength(data) <= MAX_CALLBACK_BYTES ? [{ text, callback_data: data }] : [];
 }
 
 /** The edge drawn from the button's handle wins over a stale value: the editor may not have rewritten it yet. */
