@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { executionResponseSchema, executionsResponseSchema } from '../../../shared/flows/executions.ts';
+import { executionResponseSchema, executionsResponseSchema, nodeAnalyticsResponseSchema } from '../../../shared/flows/executions.ts';
 import { flowBuilder } from '../test-support/flow-builder.ts';
 import { SERVER_START_TIMEOUT_MS } from '../test-support/start-test-server.ts';
 import { eventually, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../test-support/telegram.ts';
@@ -92,5 +92,28 @@ describe('flow buttons', () => {
     expect(refused.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'Valor do botão (callback) pode ter no máximo 64 bytes' });
     expect((await save('ç'.repeat(32))).status).toBe(200);
     expect((await save(`https://exemplo.com/${'a'.repeat(200)}`, 'url')).status).toBe(200);
+  });
+
+  test('presses nothing runs for (an unconnected flow button, a value no trigger waits for) are answered and counted on their node', async () => {
+    const { build, say, sent, press } = await setup();
+    // Created first, so it comes first wherever nodes are scanned: an unconnected button like the menu's, and the
+    // menu's plain value under another text. Neither may take the menu's presses.
+    const otherFlow = await build.flow({ name: 'Outro' });
+    const twin = await build.node(otherFlow, 'send_buttons', {
+      message: 'Gêmeo', buttons: [[{ text: 'Depois', type: 'callback', value: 'flow_pending' }], [{ text: 'Nada também', type: 'callback', value: 'sem_fluxo' }]],
+    });
+    const flowId = await build.flow();
+    const buttons = [[{ text: 'Depois', type: 'callback', value: 'flow_pending' }], [{ text: 'Nada', type: 'callback', value: 'sem_fluxo' }]];
+    const menu = await build.node(flowId, 'send_buttons', { message: 'Menu', buttons });
+    await build.chain(flowId, [await build.node(flowId, 'trigger_command', { command: '/menu' }), menu]);
+    say('/menu');
+    const [shown] = await sent(1);
+    await press(shown?.messageId ?? 0, 'Depois');
+    await press(shown?.messageId ?? 0, 'Depois');
+    await press(shown?.messageId ?? 0, 'Nada');
+    await bed.server.server.bots.flush();
+    const clicks = async (nodeId: string) => nodeAnalyticsResponseSchema.parse((await build.call('GET', `/analytics/nodes/${nodeId}`)).body).data.analytics.buttonClicks;
+    expect(await clicks(menu)).toEqual([{ buttonId: 'button_0_0', clicks: 2, percentage: 66.7 }, { buttonId: 'button_1_0', clicks: 1, percentage: 33.3 }]);
+    expect(await clicks(twin)).toEqual([]);
   });
 });
