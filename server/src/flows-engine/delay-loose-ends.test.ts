@@ -63,5 +63,4 @@ describe('durable delay loose ends', () => {
     await ended('completed');
     expect(sentTexts()).toEqual(['antes', 'depois']);
   });
-
 });
