@@ -116,4 +116,18 @@ describe('flow buttons', () => {
     expect(await clicks(menu)).toEqual([{ buttonId: 'button_0_0', clicks: 2, percentage: 66.7 }, { buttonId: 'button_1_0', clicks: 1, percentage: 33.3 }]);
     expect(await clicks(twin)).toEqual([]);
   });
+
+  test('a node saved before the 64-byte limit still sends its message; the oversized button shows, unconnected', async () => {
+    const { build, say, sent } = await setup();
+    const flowId = await build.flow();
+    const buttons = [[{ text: 'Longo', type: 'callback', value: 'x' }], [{ text: 'Curto', type: 'callback', value: 'curto' }]];
+    const menu = await build.node(flowId, 'send_buttons', { message: 'Menu antigo', buttons });
+    await build.chain(flowId, [await build.node(flowId, 'trigger_command', { command: '/antigo' }), menu]);
+    const oversized = 'ç'.repeat(40);
+    await bed.server.db.sql`update flow_nodes set config = jsonb_set(config, '{buttons,0,0,value}', to_jsonb(${oversized}::text)) where id = ${menu}`;
+    say('/antigo');
+    const [shown] = await sent(1);
+    expect(shown?.text).toBe('Menu antigo');
+    expect(shown?.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Longo', callback_data: `flow_pending_${menu}_0_0` }], [{ text: 'Curto', callback_data: 'curto' }]] });
+  });
 });
