@@ -14,13 +14,24 @@ export const FLOW_BUTTON_TEXTS = {
   tooMany: 'Máximo de 4 botões permitidos',
   atLeastOne: 'Mantenha pelo menos 1 botão',
   textTooLong: 'Texto do botão deve ter no máximo 50 caracteres',
+  callbackTooLong: 'Valor do botão (callback) pode ter no máximo 64 bytes',
 } as const;
 
-export const flowButtonSchema = z.object({
-  text: z.string().max(50, { error: FLOW_BUTTON_TEXTS.textTooLong }).default(''),
-  type: z.enum(['url', 'callback']).default('callback'),
-  value: z.string().max(2048).default(FLOW_PENDING),
-});
+/** Telegram's limit on callback_data, in bytes (UTF-8): a longer value could never be sent. */
+export const MAX_CALLBACK_BYTES = 64;
+
+export const callbackByteLength = (value: string) => new TextEncoder().encode(value).length;
+
+export const flowButtonSchema = z
+  .object({
+    text: z.string().max(50, { error: FLOW_BUTTON_TEXTS.textTooLong }).default(''),
+    type: z.enum(['url', 'callback']).default('callback'),
+    value: z.string().max(2048).default(FLOW_PENDING),
+  })
+  .refine((button) => button.type !== 'callback' || callbackByteLength(button.value) <= MAX_CALLBACK_BYTES, {
+    error: FLOW_BUTTON_TEXTS.callbackTooLong,
+    path: ['value'],
+  });
 
 export type FlowButton = z.output<typeof flowButtonSchema>;
 

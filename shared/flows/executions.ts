@@ -60,16 +60,21 @@ export const nodeAnalyticsSchema = z.object({
   buttonClicks: z.array(buttonClicksSchema),
 });
 
+/**
+ * Without a contact the test is a dry run with sample variables (an empty body included); with one, a real run
+ * unless dryRun says otherwise. A real run without a contact has nobody to send to.
+ */
 export const testFlowInputSchema = z
   .object({
     contactId: z.uuid().optional(),
     telegramId: z.union([z.string().regex(/^\d+$/), z.number().int().positive()]).optional(),
-    dryRun: z.boolean().default(false),
+    dryRun: z.boolean().optional(),
   })
-  .refine((input) => input.contactId !== undefined || input.telegramId !== undefined, {
+  .refine((input) => input.dryRun !== false || input.contactId !== undefined || input.telegramId !== undefined, {
     error: 'Informe o contato do teste',
     path: ['contactId'],
-  });
+  })
+  .transform((input) => ({ ...input, dryRun: input.dryRun ?? (input.contactId === undefined && input.telegramId === undefined) }));
 
 export const testFlowResultSchema = z.object({
   dryRun: z.boolean(),

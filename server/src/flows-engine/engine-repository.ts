@@ -26,7 +26,7 @@ export async function findExecution(sql: Queryable, executionId: string): Promis
   return row ? toState(row) : undefined;
 }
 
-/** The contact's latest execution of a flow in a chat: what a flow button press continues. */
+/** The contact's latest execution of a flow in a chat: a flow button press carries its variables on. */
 export async function latestExecution(sql: Queryable, flowId: string, contactTelegramId: number, chatId: number) {
   const [row] = await sql<ExecutionRow[]>`
     select ${columns(sql)} from flow_executions
@@ -43,20 +43,29 @@ export async function insertPendingStep(sql: Queryable, input: { executionId: st
 
 export type DueStep = { id: string; executionId: string; botId: string; nodeId: string };
 
-/** Claims due steps of the bots this process runs: the status change is the lock, so each runs once. */
-export function claimDueSteps(sql: Queryable, botIds: string[], limit = 50) {
+/**
+ * Claims due steps of the bots this process runs: the status change is the lock, so each runs once. A claim
+ * moves run_at to the end of its lease: a step still `running` past it belongs to a process that died, and is
+ * claimed again (no column needed, run_at of a running step has no other use).
+ */
+export function claimDueSteps(sql: Queryable, botIds: string[], leaseMs: number, limit = 50) {
   return sql<DueStep[]>`
-    update flow_pending_steps set status = 'running'
+    update flow_pending_steps set status = 'running', run_at = now() + ${leaseMs}::int * interval '1 millisecond'
     where id in (
       select id from flow_pending_steps
-      where status = 'pending' and run_at <= now() and bot_id = any(${botIds}::uuid[])
+      where status in ('pending', 'running') and run_at <= now() and bot_id = any(${botIds}::uuid[])
       order by run_at limit ${limit} for update skip locked)
-    and status = 'pending'
+    and status in ('pending', 'running') and run_at <= now()
     returning id, execution_id as "executionId", bot_id as "botId", node_id as "nodeId"`;
 }
 
 export async function finishPendingStep(sql: Queryable, id: string) {
   await sql`update flow_pending_steps set status = 'done' where id = ${id}`;
+}
+
+/** Gives a claimed step back, due now: its bot stopped here before it ran. */
+export async function releasePendingStep(sql: Queryable, id: string) {
+  await sql`update flow_pending_steps set status = 'pending', run_at = now() where id = ${id}`;
 }
 
 export async function contactPhone(sql: Queryable, botId: string, telegramId: number) {

@@ -18,6 +18,16 @@ import type { Variables } from './variables.ts';
 import { walk, type WalkDeps } from './walk.ts';
 
 const POLL_MS = 250;
+/**
+ * A claimed delay whose process died mid-walk is claimed again once this lease runs out. Longer than any walk
+ * (100 steps, HTTP steps capped at 10 s), so a live walk is not run twice; a crash costs at-least-once, not never.
+ */
+const CLAIM_LEASE_MS = 20 * 60_000;
+
+export const DELAY_ENDED = {
+  flowDisabled: 'Fluxo desativado durante a espera',
+  nodeRemoved: 'Bloco de espera removido durante a espera',
+} as const;
 
 export type FlowEngineOptions = { sql: Sql; logger: Logger; allowPrivateHttp: boolean; media?: MediaStore | undefined };
 export type AttachedBot = { api: Api; userId: string; username(): string | undefined };
@@ -46,26 +56,34 @@ export function createFlowEngine(options: FlowEngineOptions) {
 
   async function runDue() {
     if (attached.size === 0) return;
-    const due = await store.claimDueSteps(sql, [...attached.keys()]);
+    const due = await store.claimDueSteps(sql, [...attached.keys()], CLAIM_LEASE_MS);
     for (const step of due) {
+      let finished = true;
       try {
-        await resumeAfterDelay(step);
+        finished = await resumeAfterDelay(step);
       } catch (error) {
         logger.error('falha ao retomar passo agendado', { stepId: step.id, error });
       } finally {
-        await store.finishPendingStep(sql, step.id);
+        await (finished ? store.finishPendingStep(sql, step.id) : store.releasePendingStep(sql, step.id));
       }
     }
   }
 
-  async function resumeAfterDelay(step: store.DueStep) {
+  /** Resumes one due delay; false when its bot stopped meanwhile and the step waits for the bot's return. */
+  async function resumeAfterDelay(step: store.DueStep): Promise<boolean> {
     const bot = attached.get(step.botId);
+    if (!bot) return false;
     const execution = await store.findExecution(sql, step.executionId);
-    if (!bot || !execution) return;
+    if (!execution) return true;
     const graphs = await cache.get(step.botId);
-    // The flow was disabled or the delay node removed while waiting: the execution ends there.
-    if (!graphs.flowsById.has(execution.flowId) || !graphs.nodes.has(step.nodeId)) return;
+    // The flow was disabled or the delay node removed while waiting: the execution ends there, and says why.
+    const ended = !graphs.flowsById.has(execution.flowId) ? DELAY_ENDED.flowDisabled : !graphs.nodes.has(step.nodeId) ? DELAY_ENDED.nodeRemoved : undefined;
+    if (ended) {
+      recorder.save({ ...execution, status: 'stopped', error: ended, finishedAt: new Date().toISOString() });
+      return true;
+    }
     await walk(walkDeps(bot.api, graphs), execution, nextNodes(graphs, step.nodeId, 'default'));
+    return true;
   }
 
   return {
@@ -85,14 +103,17 @@ export function createFlowEngine(options: FlowEngineOptions) {
       const execution = newExecution(input);
       return walk(api ? walkDeps(api, graphs) : { ...walkDeps(undefined, graphs), recorder: undefined }, execution, [input.triggerNodeId]);
     },
-    /** A flow button was pressed: the contact's latest execution of that flow continues at the target node. */
+    /**
+     * A flow button was pressed: a new execution of that flow walks from the target node, carrying the variables
+     * of the contact's latest execution there. Each press is its own walk: it gets the full step budget (a menu
+     * that loops back on itself keeps answering) and never rewrites the steps of a walk still waiting on a delay.
+     */
     async continueAt(api: Api, graphs: BotGraphs, input: Omit<StartInput, 'triggerNodeId'> & { nodeId: string }) {
       await recorder.flush();
       const previous = await store.latestExecution(sql, input.flowId, input.contactTelegramId, input.chatId);
-      const execution = previous ?? newExecution({ ...input, triggerNodeId: null });
       // The press keeps what the trigger saw (message.text, command.args, http.*), with the contact refreshed.
-      if (previous) execution.variables = { ...previous.variables, contact: input.variables.contact };
-      return walk(walkDeps(api, graphs), execution, [input.nodeId]);
+      const variables = previous ? { ...previous.variables, contact: input.variables.contact } : input.variables;
+      return walk(walkDeps(api, graphs), newExecution({ ...input, variables, triggerNodeId: null }), [input.nodeId]);
     },
     contactPhone: (botId: string, telegramId: number) => store.contactPhone(sql, botId, telegramId),
     /**

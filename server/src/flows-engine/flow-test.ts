@@ -1,7 +1,8 @@
 /**
  * POST /flows/{id}/test (issue 5): runs one flow of its owner for one contact of its bot, from its trigger nodes,
  * in the contact's private chat, whether or not the flow is enabled. A dry run walks the same graph without
- * sending, waiting or requesting anything and records nothing; a real run needs the bot running here.
+ * sending, waiting or requesting anything and records nothing; a real run needs the bot running here. Without a
+ * contact (an empty body) it is a dry run for a sample contact, so the editor can try a flow before anyone wrote.
  */
 import type { TestFlowResult } from '../../../shared/flows/executions.ts';
 import type { Queryable } from '../db/client.ts';
@@ -20,7 +21,7 @@ export async function runFlowTest(deps: { sql: Queryable; engine: FlowEngine }, 
   const loaded = await loadOwnedFlowGraph(deps.sql, userId, flowId);
   const flow = loaded?.flows[0];
   if (!loaded || !flow) return undefined;
-  const contact = await findContact(deps.sql, userId, flow.botId, input);
+  const contact = input.contactId === undefined && input.telegramId === undefined ? SAMPLE_CONTACT : await findContact(deps.sql, userId, flow.botId, input);
   if (!contact) throw new AppError('NOT_FOUND', 404, 'Contato não encontrado');
   const graphs = buildBotGraphs(loaded);
   const triggers = graphs.flows[0]?.triggers ?? [];
@@ -29,7 +30,10 @@ export async function runFlowTest(deps: { sql: Queryable; engine: FlowEngine }, 
   if (!input.dryRun && !bot) throw new AppError('BOT_NOT_RUNNING', 409);
   const variables = buildVariables({
     user: { id: telegramId, first_name: contact.firstName, last_name: contact.lastName ?? undefined, username: contact.username ?? undefined },
-    phoneNumber: contact.phoneNumber, chat: { id: telegramId }, botUsername: undefined,
+    phoneNumber: contact.phoneNumber,
+    // A private chat has no title of its own; Telegram apps show the contact's name, and so does the test.
+    chat: { id: telegramId, title: [contact.firstName, contact.lastName].filter(Boolean).join(' ') },
+    botUsername: bot?.username() ?? (await botUsername(deps.sql, flow.botId)),
   });
   const steps = [];
   let executionId: string | null = null;
@@ -43,6 +47,15 @@ export async function runFlowTest(deps: { sql: Queryable; engine: FlowEngine }, 
     if (execution.status !== 'completed') status = execution.status;
   }
   return { dryRun: input.dryRun, executionId, status, steps };
+}
+
+const SAMPLE_CONTACT: ContactRow = {
+  telegramId: 123456789n, firstName: 'Maria', lastName: 'Silva', username: 'maria_silva', phoneNumber: '+5511999999999',
+};
+
+async function botUsername(sql: Queryable, botId: string) {
+  const [row] = await sql<{ username: string }[]>`select username from bots where id = ${botId}`;
+  return row?.username;
 }
 
 async function findContact(sql: Queryable, userId: string, botId: string, input: FlowTestInput) {

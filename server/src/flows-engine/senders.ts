@@ -4,14 +4,11 @@
  */
 import { GrammyError, type Api } from 'grammy';
 import type { InlineKeyboardButton, Message } from 'grammy/types';
-import { buttonHandleId, FLOW_PENDING, flowButtonValue, isFlowButton } from '../../../shared/flows/buttons.ts';
+import { buttonHandleId, callbackByteLength, FLOW_PENDING, MAX_CALLBACK_BYTES, flowButtonValue } from '../../../shared/flows/buttons.ts';
 import type { NodeConfigs } from '../../../shared/flows/node-configs.ts';
 import { nextNodes, type BotGraphs } from './flow-graph.ts';
 import type { MediaSource, ResolvedMedia } from './media-input.ts';
 import { renderTemplate, type Variables } from './variables.ts';
-
-/** Telegram's limit on callback_data, in bytes. */
-const MAX_CALLBACK_BYTES = 64;
 
 const parseModeOf = (mode: string): 'HTML' | 'Markdown' | undefined => (mode === 'HTML' || mode === 'Markdown' ? mode : undefined);
 
@@ -74,31 +71,40 @@ export async function sendButtons(api: Api, chatId: number, nodeId: string, conf
 type Button = NodeConfigs['send_buttons']['buttons'][number][number];
 
 function keyboardButton(button: Button, nodeId: string, row: number, index: number, graphs: BotGraphs): InlineKeyboardButton[] {
-  const text = button.text.trim() || 'Botão';
+  const text = buttonText(button);
   if (button.type === 'url') return [{ text, url: button.value }];
   const data = callbackDataOf(button, nodeId, row, index, graphs);
-  return Buffer.byteLength(data) <= MAX_CALLBACK_BYTES ? [{ text, callback_data: data }] : [];
+  return callbackByteLength(data) <= MAX_CALLBACK_BYTES ? [{ text, callback_data: data }] : [];
 }
 
-/** The edge drawn from the button's handle wins over a stale value: the editor may not have rewritten it yet. */
+/**
+ * The edge drawn from the button's handle wins over a stale value: the editor may not have rewritten it yet. An
+ * unconnected flow button gets data naming its node and handle (`flow_pending_{nodeId}_{row}_{index}`, 53 bytes):
+ * nothing continues from it, but its press can still be counted on the right node.
+ */
 export function callbackDataOf(button: Pick<Button, 'value'>, nodeId: string, row: number, index: number, graphs: BotGraphs): string {
   const [target] = nextNodes(graphs, nodeId, buttonHandleId(row, index));
   if (target) return flowButtonValue(target);
-  return isFlowButton(button) ? button.value : button.value || FLOW_PENDING;
+  if (button.value === FLOW_PENDING || button.value === '') return `${FLOW_PENDING}_${nodeId}_${row}_${index}`;
+  return button.value;
 }
 
-/** The send_buttons node and button a callback came from, to count the click. */
-export function findPressedButton(graphs: BotGraphs, data: string, flowId?: string): { nodeId: string; buttonId: string } | undefined {
+/**
+ * The send_buttons node and button a callback came from, to count the click. A plain value may be shared by
+ * several nodes (or a welcome message): given the pressed button's text, only a button showing it matches.
+ */
+export function findPressedButton(graphs: BotGraphs, data: string, flowId?: string, text?: string): { nodeId: string; buttonId: string } | undefined {
   for (const node of graphs.nodes.values()) {
     if (node.subType !== 'send_buttons' || (flowId && node.flowId !== flowId)) continue;
     const rows = (node.config as NodeConfigs['send_buttons']).buttons;
     for (const [row, buttons] of rows.entries()) {
       for (const [index, button] of buttons.entries()) {
-        if (button.type !== 'url' && callbackDataOf(button, node.id, row, index, graphs) === data) {
-          return { nodeId: node.id, buttonId: buttonHandleId(row, index) };
-        }
+        if (button.type === 'url' || callbackDataOf(button, node.id, row, index, graphs) !== data) continue;
+        if (text === undefined || buttonText(button) === text) return { nodeId: node.id, buttonId: buttonHandleId(row, index) };
       }
     }
   }
   return undefined;
 }
+
+const buttonText = (button: Pick<Button, 'text'>) => button.text.trim() || 'Botão';

@@ -1,10 +1,10 @@
 /**
  * Flows (decisions §5): text messages and channel posts fire trigger_message / trigger_command, callback presses
- * continue an execution (`flow_{nodeId}`) or fire trigger_button_clicked. Every press this feature handles is
- * answered and counted; presses no flow knows fall through to the callbacks feature, which answers them.
+ * continue an execution (`flow_{nodeId}`) or fire trigger_button_clicked. Every press of a flow node's button is
+ * counted; presses nothing runs for fall through to the callbacks feature, which answers them.
  */
 import { Composer, type Context } from 'grammy';
-import type { Chat, User } from 'grammy/types';
+import type { Chat, InlineKeyboardMarkup, User } from 'grammy/types';
 import { flowButtonTarget } from '../../../../shared/flows/buttons.ts';
 import type { BotGraphs } from '../../flows-engine/flow-graph.ts';
 import { findPressedButton } from '../../flows-engine/senders.ts';
@@ -45,7 +45,12 @@ export function flowsFeature(deps: BotDeps): Composer<Context> {
     const target = flowButtonTarget(query.data);
     const targetNode = target ? graphs.nodes.get(target) : undefined;
     const hits = targetNode ? [] : buttonTriggers(graphs, chat, query.data);
-    if (!targetNode && hits.length === 0) return next();
+    if (!targetNode && hits.length === 0) {
+      // Nothing runs (an unconnected flow button, a value no trigger waits for), but a flow node's press still counts.
+      const pressed = findPressedButton(graphs, query.data, undefined, pressedText(query.message, query.data));
+      if (pressed) engine.recorder.click(pressed.nodeId, pressed.buttonId);
+      return next();
+    }
     await ctx.answerCallbackQuery();
     const pressed = findPressedButton(graphs, query.data, targetNode?.flowId);
     if (pressed) engine.recorder.click(pressed.nodeId, pressed.buttonId);
@@ -63,4 +68,10 @@ export function flowsFeature(deps: BotDeps): Composer<Context> {
   });
 
   return composer;
+}
+
+/** The text of the pressed button on the message it belongs to, when Telegram sent the message along. */
+function pressedText(message: { reply_markup?: InlineKeyboardMarkup } | undefined, data: string): string | undefined {
+  const buttons = message?.reply_markup?.inline_keyboard.flat() ?? [];
+  return buttons.find((button) => 'callback_data' in button && button.callback_data === data)?.text;
 }
