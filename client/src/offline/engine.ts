@@ -10,7 +10,7 @@ import type { MutationEnvelope } from '../../../shared/sync/protocol.ts';
 import { toast } from '../lib/toast.ts';
 import { databaseName, openUserDb, type CanalizeDb, type RejectedEntry } from './db.ts';
 import { refusalTitle } from './mutation-labels.ts';
-import { countPending, enqueue } from './outbox.ts';
+import { countPending, enqueueAll, type Queued } from './outbox.ts';
 import { createReplayer, type Replayer, type ReplayPhase } from './replayer.ts';
 import { LocalWriteError, requestPersistentStorage } from './storage.ts';
 import { classifyFailure, httpTransport } from './transport.ts';
@@ -60,6 +60,19 @@ function createSyncEngine(userId: string) {
     void sync();
   }
 
+  /** Several changes of one user action, stored together or not at all (null: the device could not store them). */
+  async function mutateAll(changes: readonly Queued[]): Promise<MutationEnvelope[] | null> {
+    try {
+      const envelopes = await enqueueAll(db, changes);
+      void sync();
+      return envelopes;
+    } catch (error) {
+      if (!(error instanceof LocalWriteError)) throw error;
+      toast.error(error.message, { id: 'local-write-error' });
+      return null;
+    }
+  }
+
   function stop() {
     detach?.();
     detach = null;
@@ -75,16 +88,9 @@ function createSyncEngine(userId: string) {
     sync,
     /** Applies locally and queues; null after telling the user why the device could not store it. */
     async mutate<N extends MutationName>(name: N, args: MutationArgs<N>): Promise<MutationEnvelope | null> {
-      try {
-        const envelope = await enqueue(db, name, args);
-        void sync();
-        return envelope;
-      } catch (error) {
-        if (!(error instanceof LocalWriteError)) throw error;
-        toast.error(error.message, { id: 'local-write-error' });
-        return null;
-      }
+      return (await mutateAll([{ name, args } as Queued]))?.[0] ?? null;
     },
+    mutateAll,
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -23,6 +23,11 @@ export function useMutate() {
   return useSyncEngine().mutate;
 }
 
+/** Queues the changes of one user action atomically (see enqueueAll). */
+export function useMutateAll() {
+  return useSyncEngine().mutateAll;
+}
+
 /** Runs a push + pull now (e.g. after an online-only REST call changed server rows) and resolves when done. */
 export function useSyncNow() {
   return useSyncEngine().sync;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { countPending, enqueue } from './outbox.ts';
+import { countPending, enqueue, enqueueAll } from './outbox.ts';
 import { readMeta } from './db.ts';
 import { bot, channel, newProfile, openTestDb, uuid, welcomeInput } from './test-support/fixtures.ts';
 import { LocalWriteError } from './storage.ts';
@@ -15,6 +15,30 @@ describe('outbox', () => {
     expect(entry).toMatchObject({ mutationId: 1, name: 'bot.setActive', status: 'pending', clientId: envelope.clientId });
     expect(entry?.undo).toEqual([{ table: 'bots', key: uuid(1), before: bot(1) }]);
     expect(await countPending(db)).toBe(1);
+  });
+
+  test('queues the changes of one action together, or none of them when one cannot be applied', async () => {
+    const db = openTestDb();
+    await db.bots.bulkPut([bot(1), bot(2)]);
+    const envelopes = await enqueueAll(db, [
+      { name: 'bot.setActive', args: { botId: uuid(1), isActive: false } },
+      { name: 'bot.setActive', args: { botId: uuid(2), isActive: false } },
+    ]);
+    expect(envelopes.map((envelope) => envelope.mutationId)).toEqual([1, 2]);
+    expect(await readMeta(db, 'lastMutationId')).toBe(2);
+
+    // Storing the second change fails (as a full disk would): the first must not stay applied or queued.
+    db.outbox.hook('creating', (_key, entry) => {
+      if (entry.mutationId === 4) throw new Error('disco cheio');
+    });
+    const broken = enqueueAll(db, [
+      { name: 'bot.setActive', args: { botId: uuid(1), isActive: true } },
+      { name: 'bot.setActive', args: { botId: uuid(2), isActive: true } },
+    ]);
+    await expect(broken).rejects.toThrow();
+    expect((await db.bots.get(uuid(1)))?.isActive).toBe(false);
+    expect(await countPending(db)).toBe(2);
+    expect(await readMeta(db, 'lastMutationId')).toBe(2);
   });
 
   test('gives gapless ids to concurrent enqueues from two tabs of the same profile', async () => {

@@ -14,22 +14,59 @@ import { MutationWriter } from './writer.ts';
 
 /** Validates, applies locally and queues one mutation; answers its envelope. Throws LocalWriteError on a failed write. */
 export async function enqueue<N extends MutationName>(db: CanalizeDb, name: N, args: MutationArgs<N>, now = new Date()): Promise<MutationEnvelope> {
+  const [envelope] = await enqueueAll(db, [{ name, args } as Queued], now);
+  if (!envelope) throw new Error('enqueue stored nothing');
+  return envelope;
+}
+
+/** One queued change, its args typed by its name. */
+export type Queued = { [N in MutationName]: { name: N; args: MutationArgs<N> } }[MutationName];
+
+/**
+ * Several changes of one user action (a node with its connections, an undo of a batch) applied and queued in ONE
+ * transaction: all of them, in order, or none — a failure part-way never leaves half an action shown and queued.
+ */
+export async function enqueueAll(db: CanalizeDb, changes: readonly Queued[], now = new Date()): Promise<MutationEnvelope[]> {
   // Invalid args are a programming error here: forms validate with the same shared schemas before calling this.
-  const parsed = mutationArgsSchemas[name].parse(args);
+  const parsed = changes.map(({ name, args }) => ({ name, args: mutationArgsSchemas[name].parse(args) as unknown }));
   try {
-    const clientId = await clientIdOf(db);
     return await db.transaction('rw', db.everything, async () => {
-      const mutationId = ((await readMeta(db, 'lastMutationId')) ?? 0) + 1;
-      const envelope: MutationEnvelope = { clientId, mutationId, name, args: parsed, createdAt: now.toISOString() };
-      const writer = new MutationWriter(db);
-      await applyEnvelope(writer, envelope);
+      // Read inside the transaction: the replayer may be renumbering the queue under a new client id meanwhile.
+      const clientId = await clientIdOf(db);
+      const envelopes: MutationEnvelope[] = [];
+      let mutationId = (await readMeta(db, 'lastMutationId')) ?? 0;
+      for (const { name, args } of parsed) {
+        mutationId += 1;
+        const envelope: MutationEnvelope = { clientId, mutationId, name, args, createdAt: now.toISOString() };
+        const writer = new MutationWriter(db);
+        await applyEnvelope(writer, envelope);
+        await db.outbox.add({ ...envelope, status: 'pending', undo: writer.undo });
+        envelopes.push(envelope);
+      }
       await db.meta.put({ key: 'lastMutationId', value: mutationId });
-      await db.outbox.add({ ...envelope, status: 'pending', undo: writer.undo });
-      return envelope;
+      return envelopes;
     });
   } catch (error) {
     throw toLocalWriteError(error);
   }
+}
+
+/**
+ * The server's record of this client is behind what the client already dropped (its database was restored from a
+ * backup): the ids it asks for are gone here, so the queue could never move again. The client takes a new id and
+ * renumbers what is still queued from 1, in order, so the server applies it as a new client's first changes.
+ */
+export async function startOverAsNewClient(db: CanalizeDb): Promise<void> {
+  await db.transaction('rw', db.everything, async () => {
+    const entries = await db.outbox.orderBy('mutationId').toArray();
+    const clientId = crypto.randomUUID();
+    await db.outbox.clear();
+    await db.outbox.bulkAdd(entries.map((entry, index) => ({ ...entry, clientId, mutationId: index + 1 })));
+    await db.meta.bulkPut([
+      { key: 'clientId', value: clientId },
+      { key: 'lastMutationId', value: entries.length },
+    ]);
+  });
 }
 
 /** The wire form of a queued entry (no local bookkeeping). */

@@ -53,6 +53,41 @@ describe('replayer', () => {
     expect(await readMeta(db, 'cursor')).toBeGreaterThan(0);
   });
 
+  test('a server that lost what it acknowledged (restored database) gets the queue again under a new client id', async () => {
+    const db = openTestDb();
+    let server = createModelServer({ pageSize: 20 });
+    const pushes: MutationEnvelope[][] = [];
+    const transport: SyncTransport = {
+      async push(mutations) {
+        pushes.push(mutations);
+        return server.push(structuredClone(mutations));
+      },
+      async pull(cursor) {
+        return server.pull(cursor);
+      },
+    };
+    const replayer = createReplayer({ db, transport, classify, random: () => 1, schedule: () => () => {} });
+    server.serverWrite('bots', bot(1));
+    await db.bots.put(bot(1));
+    for (const isActive of [false, true, false]) await enqueue(db, 'bot.setActive', { botId: uuid(1), isActive });
+    await replayer.sync();
+    const firstClient = pushes[0]?.[0]?.clientId;
+    expect(await db.outbox.count()).toBe(0);
+
+    // The server comes back from a backup taken before any of those three arrived.
+    server = createModelServer({ pageSize: 20 });
+    server.serverWrite('bots', bot(1));
+    await enqueue(db, 'bot.setActive', { botId: uuid(1), isActive: true });
+    await enqueue(db, 'bot.setActive', { botId: uuid(1), isActive: false });
+    await replayer.sync();
+    expect(await db.outbox.count()).toBe(0);
+    const last = pushes.at(-1) ?? [];
+    expect(last.map((envelope) => envelope.mutationId)).toEqual([1, 2]);
+    expect(last[0]?.clientId).not.toBe(firstClient);
+    expect(server.effects.map((effect) => effect.status)).toEqual(['applied', 'applied']);
+    expect(server.state.bots.get(uuid(1))?.isActive).toBe(false);
+  });
+
   test('folds calls made during a run into one more run', async () => {
     const { db, server, pushes, replayer } = setup();
     server.serverWrite('bots', bot(1));

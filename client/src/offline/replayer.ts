@@ -8,7 +8,7 @@
 import type { MutationEnvelope, PullResult, PushResult } from '../../../shared/sync/protocol.ts';
 import { acknowledge } from './acknowledge.ts';
 import { readMeta, type CanalizeDb, type RejectedEntry } from './db.ts';
-import { nextPending, toEnvelope } from './outbox.ts';
+import { nextPending, startOverAsNewClient, toEnvelope } from './outbox.ts';
 import { applyPull } from './pull.ts';
 
 export type SyncTransport = {
@@ -63,6 +63,7 @@ export function createReplayer(options: ReplayerOptions) {
   async function pushAll() {
     let previousFirst = 0;
     let stalls = 0;
+    let startedOver = false;
     while (!stopped) {
       const batch = await nextPending(db, batchSize);
       if (batch.length === 0) return;
@@ -73,8 +74,14 @@ export function createReplayer(options: ReplayerOptions) {
       const result = await transport.push(batch.map(toEnvelope));
       const outcome = await acknowledge(db, batch, result);
       if (outcome.rejected.length > 0) onRejected?.(outcome.rejected);
-      // A gap the local queue cannot fill would loop forever: stop and let the timer try later.
-      if (outcome.gap && !(await db.outbox.get(result.lastMutationId + 1))) throw new Error('Fila local sem a alteração pedida pelo servidor');
+      // A gap the local queue cannot fill (the server lost what it had acknowledged: a restored database) would
+      // loop forever: continue as a new client once; if even that does not help, stop and let the timer try later.
+      if (outcome.gap && !(await db.outbox.get(result.lastMutationId + 1))) {
+        if (startedOver) throw new Error('Fila local sem a alteração pedida pelo servidor');
+        startedOver = true;
+        await startOverAsNewClient(db);
+        previousFirst = 0;
+      }
     }
   }
 

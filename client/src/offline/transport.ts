@@ -4,12 +4,19 @@ import { api } from '../lib/api.ts';
 import { ApiError } from '../lib/api-client.ts';
 import type { FailureKind, SyncTransport } from './replayer.ts';
 
+/**
+ * A request on a dead link the browser still calls online could hang for minutes while this tab holds the outbox
+ * lock; past this it counts as offline and the replayer tries again later (a push that did land answers
+ * alreadyApplied then).
+ */
+export const SYNC_REQUEST_TIMEOUT_MS = 30_000;
+
 export const httpTransport: SyncTransport = {
   async push(mutations) {
-    return (await api.post('/sync/push', { mutations }, { schema: pushResponseSchema })).data;
+    return (await api.post('/sync/push', { mutations }, { schema: pushResponseSchema, signal: AbortSignal.timeout(SYNC_REQUEST_TIMEOUT_MS) })).data;
   },
   async pull(cursor) {
-    return (await api.get(`/sync/pull?cursor=${cursor}`, { schema: pullResponseSchema })).data;
+    return (await api.get(`/sync/pull?cursor=${cursor}`, { schema: pullResponseSchema, signal: AbortSignal.timeout(SYNC_REQUEST_TIMEOUT_MS) })).data;
   },
 };
 

@@ -5,11 +5,11 @@
  * the position of every node"), as one node.savePositions.
  */
 import type { FlowConnection, FlowNode } from '../../../../../shared/flows/graph.ts';
-import type { MutationArgs, MutationName } from '../../../../../shared/sync/mutations.ts';
+import type { Queued } from '../../../offline/outbox.ts';
 import type { EditorAction, WriteAction, XY } from '../model/graph-actions.ts';
 import { EDITOR_TOASTS } from './editor-texts.ts';
 
-export type QueuedMutation = { [N in MutationName]: { name: N; args: MutationArgs<N> } }[MutationName];
+export type QueuedMutation = Queued;
 
 const createNode = ({ id, flowId, type, subType, position, config, label, order }: FlowNode): QueuedMutation => ({
   name: 'node.create',

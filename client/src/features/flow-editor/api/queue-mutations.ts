@@ -1,22 +1,15 @@
-/** Queues editor mutations through the offline layer, one after another, keeping each one's args typed by its name. */
-import type { MutationArgs, MutationName } from '../../../../../shared/sync/mutations.ts';
-import type { useMutate } from '../../../offline/hooks.ts';
+/** Queues the mutations of one editor action through the offline layer, atomically and in order. */
+import type { useMutateAll } from '../../../offline/hooks.ts';
 import type { QueuedMutation } from './action-mutations.ts';
 
-export type Mutate = ReturnType<typeof useMutate>;
-/** Lets TypeScript check one queued mutation's args against its name. */
-const send = <N extends MutationName>(mutate: Mutate, mutation: { name: N; args: MutationArgs<N> }) => mutate(mutation.name, mutation.args);
+export type MutateAll = ReturnType<typeof useMutateAll>;
 
 /**
- * Queues mutations in order; answers their ids, or null as soon as one could not be stored on the device (the
- * offline layer already said why). Throws when one is invalid.
+ * Answers the ids of the queued mutations, or null when the device could not store them (the offline layer already
+ * said why; nothing of the action was stored). Throws when one is invalid.
  */
-export async function queueAll(mutate: Mutate, mutations: QueuedMutation[]): Promise<number[] | null> {
-  const ids: number[] = [];
-  for (const mutation of mutations) {
-    const envelope = await send(mutate, mutation);
-    if (!envelope) return null;
-    ids.push(envelope.mutationId);
-  }
-  return ids;
+export async function queueAll(mutateAll: MutateAll, mutations: QueuedMutation[]): Promise<number[] | null> {
+  if (mutations.length === 0) return [];
+  const envelopes = await mutateAll(mutations);
+  return envelopes ? envelopes.map((envelope) => envelope.mutationId) : null;
 }

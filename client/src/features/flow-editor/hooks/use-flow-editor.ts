@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { savedToast } from '../../../offline/feedback.ts';
-import { useMutate } from '../../../offline/hooks.ts';
+import { useMutateAll } from '../../../offline/hooks.ts';
 import { actionMutations, actionToasts, savePositionsMutation } from '../api/action-mutations.ts';
 import { queueAll } from '../api/queue-mutations.ts';
 import { EDITOR_TOASTS } from '../api/editor-texts.ts';
@@ -22,7 +22,7 @@ const UNDO_REDO_TOASTS = { success: EDITOR_TOASTS.updateFlowSuccess, error: EDIT
 const NO_OVERLAY: PositionOverlay = new Map();
 
 export function useFlowEditor(flowId: string, stored: EditorGraph) {
-  const mutate = useMutate();
+  const mutateAll = useMutateAll();
   const [overlay, setOverlay] = useState(NO_OVERLAY);
   const [stack, setStack] = useState(history.emptyHistory);
   const [writes, setWrites] = useState(0);
@@ -59,7 +59,7 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
       // Undo and redo are not the user's own step: they announce the flow as a whole ('Fluxo atualizado!').
       const texts = options.announce ? actionToasts(action) : UNDO_REDO_TOASTS;
       return serial(async () => {
-        const ids = await queueAll(mutate, actionMutations(action)).catch(() => {
+        const ids = await queueAll(mutateAll, actionMutations(action)).catch(() => {
           toast.error(texts.error);
           return null;
         });
@@ -71,7 +71,7 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
         if (texts.success) savedToast(texts.success);
       });
     },
-    [mutate, serial],
+    [mutateAll, serial],
   );
 
   const dispatch = useCallback(
@@ -106,13 +106,13 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
   const save = useCallback(
     (successText: string = EDITOR_TOASTS.saveSuccess) =>
       serial(async () => {
-        const ids = await queueAll(mutate, [savePositionsMutation(flowId, graphRef.current.nodes)]).catch(() => {
+        const ids = await queueAll(mutateAll, [savePositionsMutation(flowId, graphRef.current.nodes)]).catch(() => {
           toast.error(EDITOR_TOASTS.saveError);
           return null;
         });
         if (ids) savedToast(successText);
       }),
-    [flowId, mutate, serial],
+    [flowId, mutateAll, serial],
   );
 
   return useMemo(

@@ -110,7 +110,7 @@ export function Sidebar({ user, collapsed, onToggleCollapsed, mobileOpen, onClos
             </div>
             <button
               type="button"
-              onClick={logout.request}
+              onClick={() => void logout.request()}
               title="Sair"
               className="inline-flex shrink-0 items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-500 transition-colors hover:bg-red-50 hover:text-red-600"
             >

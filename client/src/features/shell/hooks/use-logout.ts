@@ -5,6 +5,8 @@ import { sessionStore } from '../../../lib/session-store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { wipeUserData } from '../../../offline/engine.ts';
 import { usePendingCount } from '../../../offline/hooks.ts';
+import { countPending } from '../../../offline/outbox.ts';
+import { useSyncEngine } from '../../../offline/provider.tsx';
 import { logoutOnServer } from '../api/logout.ts';
 
 export const LOGOUT_SUCCESS = 'Logout realizado com sucesso!';
@@ -17,7 +19,11 @@ export const LOGOUT_SUCCESS = 'Logout realizado com sucesso!';
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const pending = usePendingCount();
+  const { db } = useSyncEngine();
+  const live = usePendingCount();
+  // The live count reads 0 until its first query answers: the decision re-reads the outbox at the click.
+  const [counted, setCounted] = useState(0);
+  const pending = Math.max(live, counted);
   const [confirming, setConfirming] = useState(false);
 
   async function logout() {
@@ -36,7 +42,12 @@ export function useLogout() {
   return {
     pending,
     confirming,
-    request: () => (pending > 0 ? setConfirming(true) : void logout()),
+    request: async () => {
+      const queued = await countPending(db).catch(() => live);
+      setCounted(queued);
+      if (queued > 0) setConfirming(true);
+      else await logout();
+    },
     confirm: () => void logout(),
     cancel: () => setConfirming(false),
   };
