@@ -116,6 +116,11 @@ test('uma nova versão com alterações pendentes pergunta antes de recarregar',
   await context.route('**/api/sync/push', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Desativar' }).click();
   await expectPending(page, 1);
+  // A second tab of the same user: it must not be switched to the new version under its feet either.
+  const other = await context.newPage();
+  await other.goto('/dashboard');
+  await expectPending(other, 1);
+  await other.evaluate(() => ((window as unknown as { marker: number }).marker = 2));
 
   const swPath = 'client/dist/sw.js';
   const original = readFileSync(swPath, 'utf8');
@@ -131,12 +136,17 @@ test('uma nova versão com alterações pendentes pergunta antes de recarregar',
     await page.waitForFunction(() => (window as unknown as { marker?: number }).marker === undefined);
     await expect(page.getByText('Inativo', { exact: true })).toBeVisible();
     await expectPending(page, 1);
+    // The other tab now runs old code under the new worker: it asks instead of reloading while changes wait.
+    await expect(toast(other, 'Nova versão disponível')).toBeVisible();
+    expect(await other.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(2);
   } finally {
     writeFileSync(swPath, original);
   }
   await context.unroute('**/api/sync/push');
   await page.reload();
   await expectPending(page, 0);
+  // Once nothing waits, the other tab takes the new version by itself.
+  await other.waitForFunction(() => (window as unknown as { marker?: number }).marker === undefined, undefined, { timeout: 20_000 });
   expect(botId).toBeTruthy();
 });
 

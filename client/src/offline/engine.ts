@@ -12,12 +12,21 @@ import { databaseName, openUserDb, type CanalizeDb, type RejectedEntry } from '.
 import { refusalTitle } from './mutation-labels.ts';
 import { countPending, enqueueAll, type Queued } from './outbox.ts';
 import { createReplayer, type Replayer, type ReplayPhase } from './replayer.ts';
-import { LocalWriteError, requestPersistentStorage } from './storage.ts';
+import { isQuotaError, LocalWriteError, requestPersistentStorage, STORAGE_TEXTS } from './storage.ts';
 import { classifyFailure, httpTransport } from './transport.ts';
 
 export type SyncSnapshot = { phase: ReplayPhase; online: boolean };
 
 const POLL_MS = 60_000;
+
+/**
+ * A full disk while laying down the server's answer (a pull, an acknowledgement) is retried like any failure, but
+ * the user is told why the cache stopped updating (rule 11), not just "falha ao sincronizar".
+ */
+export function classifySyncFailure(error: unknown) {
+  if (isQuotaError(error)) toast.error(STORAGE_TEXTS.quota, { id: 'local-write-error' });
+  return classifyFailure(error);
+}
 
 function announceRejected(entries: RejectedEntry[]) {
   for (const entry of entries) {
@@ -42,7 +51,7 @@ function createSyncEngine(userId: string) {
 
   function start() {
     if (detach) return;
-    replayer = createReplayer({ db, transport: httpTransport, classify: classifyFailure, onRejected: announceRejected, onPhase: (phase) => publish({ phase }) });
+    replayer = createReplayer({ db, transport: httpTransport, classify: classifySyncFailure, onRejected: announceRejected, onPhase: (phase) => publish({ phase }) });
     const onOnline = () => (publish({ online: true }), void sync());
     const onOffline = () => publish({ online: false });
     const onVisible = () => document.visibilityState === 'visible' && void sync();
