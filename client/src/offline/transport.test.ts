@@ -12,6 +12,7 @@ type Call = { path: string; method: string; body: unknown; auth: string | null }
 const calls: Call[] = [];
 let respond: (path: string) => Response | Promise<Response> = () => new Response(null, { status: 500 });
 let savedFetch: typeof fetch;
+let installed: typeof fetch;
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const failure = (status: number, code: string) => json(status, { success: false, code, message: 'Falhou' });
@@ -24,11 +25,13 @@ beforeAll(() => {
     calls.push({ path: url.pathname + url.search, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined, auth: headers.get('Authorization') });
     return respond(url.pathname);
   };
-  globalThis.fetch = Object.assign(fake, { preconnect: () => {} }) as typeof fetch;
+  installed = Object.assign(fake, { preconnect: () => {} }) as typeof fetch;
+  globalThis.fetch = installed;
 });
 
 afterAll(() => {
-  globalThis.fetch = savedFetch;
+  // useDom's afterAll may already have restored Bun's fetch: never put happy-dom's (closed) one back over it.
+  if (globalThis.fetch === installed) globalThis.fetch = savedFetch;
 });
 
 afterEach(() => {

@@ -39,6 +39,7 @@ export function createFakeSyncApi() {
   }
 
   let savedFetch: typeof fetch | undefined;
+  const installed = Object.assign(fakeFetch, { preconnect: () => {} }) as typeof fetch;
   let savedDeps: { indexedDB: unknown; IDBKeyRange: unknown } | undefined;
 
   return {
@@ -57,12 +58,15 @@ export function createFakeSyncApi() {
     },
     install() {
       savedFetch = globalThis.fetch;
-      globalThis.fetch = Object.assign(fakeFetch, { preconnect: () => {} }) as typeof fetch;
+      globalThis.fetch = installed;
       savedDeps = { ...Dexie.dependencies };
       Object.assign(Dexie.dependencies, { indexedDB: new IDBFactory(), IDBKeyRange });
     },
     uninstall() {
-      if (savedFetch) globalThis.fetch = savedFetch;
+      // useDom's own afterAll may already have put Bun's fetch back (it unregisters happy-dom, whose fetch was the
+      // one saved here): only a fetch that is still ours is replaced, or the server tests after this file would
+      // get a closed window's fetch.
+      if (savedFetch && globalThis.fetch === installed) globalThis.fetch = savedFetch;
       if (savedDeps) Object.assign(Dexie.dependencies, savedDeps);
     },
   };
