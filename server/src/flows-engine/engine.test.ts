@@ -126,8 +126,8 @@ describe('handles and buttons', () => {
       buttonClicks: [{ buttonId: 'button_0_0', clicks: 2, percentage: 66.7 }, { buttonId: 'button_1_0', clicks: 1, percentage: 33.3 }],
     });
     const flowStats = flowAnalyticsResponseSchema.parse((await build.call('GET', `/analytics/flows/${flowId}`)).body).data.analytics;
-    // The /menu run and one execution per 'Seguir' press (each press walks on its own).
-    expect(flowStats.executionCount).toBe(3);
+    // The /menu run; each 'Seguir' press walks as its own execution but is not another run.
+    expect(flowStats.executionCount).toBe(1);
     expect(flowStats.totalVisits).toBe(4);
     expect(flowStats.nodes.find((node) => node.nodeId === menu)).toEqual({
       nodeId: menu, visits: 1,

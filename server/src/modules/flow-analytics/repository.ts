@@ -33,11 +33,15 @@ export async function findExecution(sql: Queryable, userId: string, flowId: stri
   return row;
 }
 
+/**
+ * Executions count the runs a trigger started: a flow-button press walks as its own execution (its own step
+ * budget) but continues the same conversation, so it is listed in the history, not counted as another run.
+ */
 export async function flowCounters(sql: Queryable, flowId: string) {
   const [counts] = await sql<{ total: number; completed: number; failed: number }[]>`
     select count(*)::int as total, count(*) filter (where status = 'completed')::int as completed,
            count(*) filter (where status in ('failed', 'stopped'))::int as failed
-    from flow_executions where flow_id = ${flowId}`;
+    from flow_executions where flow_id = ${flowId} and trigger_node_id is not null`;
   const nodes = await sql<{ nodeId: string; visits: number }[]>`
     select node_id as "nodeId", visits::int as visits from flow_node_stats where flow_id = ${flowId} order by node_id`;
   const clicks = await sql<{ nodeId: string; buttonId: string; clicks: number }[]>`

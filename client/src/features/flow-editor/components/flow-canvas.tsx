@@ -5,11 +5,11 @@
  * rendered so big flows pan smoothly.
  */
 import {
-  Background, BackgroundVariant, Controls, MiniMap, ReactFlow,
+  Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow,
   type Connection, type Edge, type EdgeChange, type NodeChange, type OnNodeDrag,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlowConnection } from '../../../../../shared/flows/graph.ts';
 import { connectAction } from '../model/button-edges.ts';
 import type { XY } from '../model/graph-actions.ts';
@@ -54,6 +54,16 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
   // Fit once, on open, and only a flow that has nodes: an empty flow keeps the default viewport, and a first node
   // added later must not make the view jump to it.
   const [fitOnOpen] = useState(() => graph.nodes.length > 0);
+  // The cache may hold the flow before its nodes (created elsewhere, not pulled yet): when they arrive by the pull
+  // after opening, before the user did anything here, fit to them then (xyflow queues it until they are measured).
+  const { fitView } = useReactFlow();
+  const fitted = useRef(fitOnOpen);
+  const acted = editor.canUndo || editor.canRedo;
+  useEffect(() => {
+    if (fitted.current || graph.nodes.length === 0) return;
+    fitted.current = true;
+    if (!acted) void fitView(FIT_VIEW_OPTIONS);
+  }, [graph.nodes.length, acted, fitView]);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<CardNode>[]) => {
