@@ -57,6 +57,7 @@ export async function startServer(
       stopAll: () => bots?.stopAll() ?? Promise.resolve(),
       flush: () => bots?.flush() ?? Promise.resolve(),
       testFlow: (userId, flowId, input) => bots ? bots.testFlow(userId, flowId, input) : Promise.reject(new Error('runtime not started')),
+      contactEnteredFunnel: (entry) => bots?.contactEnteredFunnel(entry) ?? Promise.resolve(),
     };
     const app = createApp({ config, db, logger, runtime, clientDistDir: options.clientDistDir }).listen({
       port: config.port,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { flowBuilder } from '../test-support/flow-builder.ts';
 import { SERVER_START_TIMEOUT_MS } from '../test-support/start-test-server.ts';
-import { eventually, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../test-support/telegram.ts';
+import { eventually, promotedChat, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../test-support/telegram.ts';
 
 let bed: TelegramTestbed;
 beforeAll(async () => {
@@ -87,5 +87,30 @@ describe('contact triggers', () => {
     expect(textsTo(member.id)).toEqual([]);
     const contacts = await bed.server.db.sql`select 1 from contacts where bot_id = ${registered.bot.id} and telegram_id = ${member.id}`;
     expect(contacts).toHaveLength(1);
+  });
+
+  test("an entry through a funnel fires that funnel's trigger_contact_from_funnel only, where the contact entered", async () => {
+    const { registered, build, textsTo } = await setup();
+    const { chat: channel } = await promotedChat(bed, registered, { type: 'channel', title: 'Canal do Funil' });
+    const inChannel = { executionContexts: ['channel'], allowedChannelIds: [String(channel.id)] };
+    const mine = await build.flow({ name: 'Funil A', ...inChannel });
+    await build.chain(mine, [
+      await build.node(mine, 'trigger_contact_from_funnel', { funnelId: 'funil-a' }),
+      await build.node(mine, 'send_text', { message: 'Veio do funil: {{contact.firstName}}' }),
+    ]);
+    const other = await build.flow({ name: 'Funil B', ...inChannel });
+    await build.chain(other, [await build.node(other, 'trigger_contact_from_funnel', { funnelId: 'funil-b' }), await build.node(other, 'send_text', { message: 'outro funil' })]);
+    const created = await build.flow({ name: 'Novo contato', ...inChannel });
+    await build.chain(created, [await build.node(created, 'trigger_contact_created'), await build.node(created, 'send_text', { message: 'criado' })]);
+
+    await bed.server.server.bots.contactEnteredFunnel({
+      botId: registered.bot.id,
+      funnelId: 'funil-a',
+      contact: { telegramId: 777001, firstName: 'Bia', lastName: null, username: null },
+      chat: { id: channel.id, type: 'channel', title: 'Canal do Funil' },
+    });
+    expect(await eventually('the funnel message', () => textsTo(channel.id).length > 0 && textsTo(channel.id))).toEqual(['Veio do funil: Bia']);
+    await settle();
+    expect(textsTo(channel.id)).toEqual(['Veio do funil: Bia']);
   });
 });

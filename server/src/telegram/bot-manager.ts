@@ -179,6 +179,8 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       await journal.flush();
     },
     testFlow: (userId, flowId, input) => runFlowTest({ sql, engine: flows }, userId, flowId, input),
+    contactEnteredFunnel: ({ botId, funnelId, contact, chat }) =>
+      flows.contactsChanged([{ botId, funnelId, chat, created: false, changedFields: [], phoneNumber: null, ...contact }]),
   };
   return manager;
 }

@@ -21,6 +21,18 @@ export type BotRuntime = {
   flush(): Promise<void>;
   /** POST /flows/{id}/test: a dry run, or the flow run for one contact through its bot. */
   testFlow(userId: string, flowId: string, input: FlowTestInput): Promise<TestFlowResult | undefined>;
+  /**
+   * A contact entered through a funnel's link (an attributed join): the bot's trigger_contact_from_funnel nodes of
+   * that funnel start, in the chat where the contact entered. Called by the funnels module.
+   */
+  contactEnteredFunnel(entry: FunnelEntry): Promise<void>;
+};
+
+export type FunnelEntry = {
+  botId: string;
+  funnelId: string;
+  contact: { telegramId: number; firstName: string; lastName: string | null; username: string | null };
+  chat: { id: number; type: 'group' | 'supergroup' | 'channel'; title?: string | undefined };
 };
 
 export type FlowTestInput = { contactId?: string | undefined; telegramId?: string | number | undefined; dryRun: boolean };
@@ -32,6 +44,7 @@ export const idleRuntime: BotRuntime = {
   handleWebhook: () => 'not-running',
   isRunning: () => false,
   flush: async () => {},
+  contactEnteredFunnel: async () => {},
   testFlow: async () => {
     throw new AppError('BOT_NOT_RUNNING', 409);
   },
