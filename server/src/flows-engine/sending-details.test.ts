@@ -1,6 +1,6 @@
 /** Details of what the engine sends and records: Markdown parse mode, audio metadata, the executions list limit. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { executionsResponseSchema } from '../../../shared/flows/executions.ts';
+import { executionsResponseSchema, flowAnalyticsResponseSchema } from '../../../shared/flows/executions.ts';
 import { flowBuilder } from '../test-support/flow-builder.ts';
 import { SERVER_START_TIMEOUT_MS } from '../test-support/start-test-server.ts';
 import { eventually, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../test-support/telegram.ts';
@@ -62,5 +62,27 @@ describe('sending details', () => {
       expect(answer.status).toBe(400);
       expect((answer.body as { message: string }).message).toBe('O limite deve ser um número inteiro de 1 a 200');
     }
+  });
+
+  test('after Zerar estatísticas a run waiting on a delay stays (to resume) but no longer counts', async () => {
+    const { build, say, sent } = await setup();
+    const flowId = await build.flow();
+    await build.chain(flowId, [
+      await build.node(flowId, 'trigger_command', { command: '/espera' }),
+      await build.node(flowId, 'send_text', { message: 'já volto' }),
+      await build.node(flowId, 'delay', { duration: 1, unit: 'hours' }),
+      await build.node(flowId, 'send_text', { message: 'voltei' }),
+    ]);
+    say('/espera');
+    await sent(1);
+    const stats = async () => flowAnalyticsResponseSchema.parse((await build.call('GET', `/analytics/flows/${flowId}`)).body).data.analytics;
+    await eventually('the waiting run', async () => (await stats()).executionCount === 1);
+    expect((await build.call('POST', `/analytics/flows/${flowId}/reset`)).status).toBe(200);
+    expect((await stats()).executionCount).toBe(0);
+    const executions = executionsResponseSchema.parse((await build.call('GET', `/flows/${flowId}/executions`)).body).data.executions;
+    expect(executions.map((execution) => execution.status)).toEqual(['waiting']);
+    say('/espera');
+    await sent(2);
+    await eventually('the new run counted', async () => (await stats()).executionCount === 1);
   });
 });

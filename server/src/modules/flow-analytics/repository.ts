@@ -41,7 +41,9 @@ export async function flowCounters(sql: Queryable, flowId: string) {
   const [counts] = await sql<{ total: number; completed: number; failed: number }[]>`
     select count(*)::int as total, count(*) filter (where status = 'completed')::int as completed,
            count(*) filter (where status in ('failed', 'stopped'))::int as failed
-    from flow_executions where flow_id = ${flowId} and trigger_node_id is not null`;
+    from flow_executions
+    where flow_id = ${flowId} and trigger_node_id is not null
+      and started_at >= coalesce((select reset_at from flow_stats_resets where flow_id = ${flowId}), '-infinity')`;
   const nodes = await sql<{ nodeId: string; visits: number }[]>`
     select node_id as "nodeId", visits::int as visits from flow_node_stats where flow_id = ${flowId} order by node_id`;
   const clicks = await sql<{ nodeId: string; buttonId: string; clicks: number }[]>`
@@ -58,8 +60,14 @@ export async function nodeCounters(sql: Queryable, nodeId: string) {
   return { visits: stats?.visits ?? 0, clicks };
 }
 
-/** Resetting a flow clears its history and every node's counters; a waiting execution keeps its pending delay. */
+/**
+ * Resetting a flow clears its history and every node's counters; a waiting execution keeps its pending delay but,
+ * having started before the reset, no longer counts (flow_stats_resets).
+ */
 export async function resetFlow(sql: Queryable, flowId: string) {
+  await sql`
+    insert into flow_stats_resets (flow_id, reset_at) values (${flowId}, now())
+    on conflict (flow_id) do update set reset_at = excluded.reset_at`;
   await sql`delete from flow_executions where flow_id = ${flowId} and status <> 'waiting'`;
   await sql`delete from flow_node_stats where flow_id = ${flowId}`;
   await sql`delete from flow_button_clicks where node_id in (select id from flow_nodes where flow_id = ${flowId})`;
