@@ -1,13 +1,17 @@
 /** The model server's effect of each mutation the model test uses, written from the server's rules, not the client's. */
 import type { Bot, Channel } from '../../../../shared/bots/schemas.ts';
 import type { FlowSummary } from '../../../../shared/flows/schemas.ts';
+import type { FlowConnection, FlowNode } from '../../../../shared/flows/graph.ts';
 import type { WelcomeRow } from '../../../../shared/sync/protocol.ts';
+import { deleteFlowGraph, graphApply } from './model-graph-rules.ts';
 
 export type ModelState = {
   bots: Map<string, Bot>;
   channels: Map<string, Channel>;
   welcomeMessages: Map<string, WelcomeRow>;
   flows: Map<string, FlowSummary>;
+  flowNodes: Map<string, FlowNode>;
+  flowConnections: Map<string, FlowConnection>;
 };
 
 export class ModelRefusal extends Error {
@@ -26,6 +30,10 @@ const need = <T>(row: T | undefined, what: string): T => {
   return row;
 };
 
+const refuse = (code: string, message: string): never => {
+  throw new ModelRefusal(code, message);
+};
+
 // The args were parsed by the shared schema; the model reads them loosely on purpose (it is not the client).
 export function modelApply(state: ModelState, write: Write, name: string, args: any, at: string): void {
   switch (name) {
@@ -40,7 +48,11 @@ export function modelApply(state: ModelState, write: Write, name: string, args: 
         write('channels', channel.id, null);
         if (state.welcomeMessages.has(channel.id)) write('welcomeMessages', channel.id, null);
       }
-      for (const flow of state.flows.values()) if (flow.botId === args.botId) write('flows', flow.id, null);
+      for (const flow of state.flows.values()) {
+        if (flow.botId !== args.botId) continue;
+        deleteFlowGraph(state, write, flow.id);
+        write('flows', flow.id, null);
+      }
       return write('bots', args.botId, null);
     }
     case 'welcome.save': {
@@ -67,9 +79,11 @@ export function modelApply(state: ModelState, write: Write, name: string, args: 
     }
     case 'flow.delete': {
       need(state.flows.get(args.flowId), 'Fluxo');
+      deleteFlowGraph(state, write, args.flowId);
       return write('flows', args.flowId, null);
     }
     default:
+      if (graphApply(state, write, refuse, name, args, at)) return;
       throw new ModelRefusal('UNSUPPORTED', `O modelo não conhece ${name}`);
   }
 }

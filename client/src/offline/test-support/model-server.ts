@@ -7,6 +7,7 @@
  */
 import type { Bot, Channel } from '../../../../shared/bots/schemas.ts';
 import type { FlowSummary } from '../../../../shared/flows/schemas.ts';
+import type { FlowConnection, FlowNode } from '../../../../shared/flows/graph.ts';
 import { mutationArgsSchemas, isMutationName } from '../../../../shared/sync/mutations.ts';
 import type { MutationEnvelope, MutationResult, PullResult, PushResult, SyncTable, WelcomeRow } from '../../../../shared/sync/protocol.ts';
 import { modelApply, ModelRefusal, type ModelState } from './model-rules.ts';
@@ -16,7 +17,7 @@ type Versioned = { version: number; table: SyncTable; id: string; row: unknown |
 export type EffectLog = { clientId: string; mutationId: number; status: 'applied' | 'failed' };
 
 export function createModelServer({ pageSize = 50 }: { pageSize?: number } = {}) {
-  const state: ModelState = { bots: new Map(), channels: new Map(), welcomeMessages: new Map(), flows: new Map() };
+  const state: ModelState = { bots: new Map(), channels: new Map(), welcomeMessages: new Map(), flows: new Map(), flowNodes: new Map(), flowConnections: new Map() };
   const lastIds = new Map<string, number>();
   const failures = new Map<string, MutationResult>();
   const changes = new Map<string, Versioned>();
@@ -93,10 +94,36 @@ export function createModelServer({ pageSize = 50 }: { pageSize?: number } = {})
       return result;
     },
     /** A change that did not come from a client: Telegram reporting a chat, a bot switched off by the runtime. */
-    serverWrite(table: keyof ModelState, row: Bot | Channel | FlowSummary | WelcomeRow) {
+    serverWrite(table: keyof ModelState, row: Bot | Channel | FlowSummary | WelcomeRow | FlowNode | FlowConnection) {
       commit((write) => write(table, 'channelId' in row && table === 'welcomeMessages' ? row.channelId : (row as { id: string }).id, row));
     },
   };
 }
 
 export type ModelServer = ReturnType<typeof createModelServer>;
+
+/** A copy of the model's rows (no versions, no client ids): what the server holds right now. */
+export const copyState = (state: ModelState): ModelState => structuredClone(state);
+
+/**
+ * Runs one mutation of the server's rules on `state` (a copy), all writes or none: the refusal when refused. Used to
+ * predict what the server will do with an intent before a client queues it.
+ */
+export function applyOn(state: ModelState, name: string, args: unknown, at: string): ModelRefusal | undefined {
+  if (!isMutationName(name)) return new ModelRefusal('UNKNOWN_MUTATION', 'Alteração desconhecida');
+  const parsed = mutationArgsSchemas[name].safeParse(args);
+  if (!parsed.success) return new ModelRefusal('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Dados inválidos');
+  const writes: [keyof ModelState, string, unknown | null][] = [];
+  try {
+    modelApply(state, (table, id, row) => writes.push([table, id, row]), name, parsed.data, at);
+  } catch (error) {
+    if (error instanceof ModelRefusal) return error;
+    throw error;
+  }
+  for (const [table, id, row] of writes) {
+    const map = state[table] as Map<string, unknown>;
+    if (row === null) map.delete(id);
+    else map.set(id, structuredClone(row));
+  }
+  return undefined;
+}
