@@ -256,11 +256,10 @@ async function agreeOn(name: 'node.savePositions' | 'node.update', args: any) {
   expect(await localGraph(db)).toEqual(modelGraph(predicted));
 }
 
-// Known divergences between the local apply (client/src/offline/apply/graph.ts) and the server's rules, kept as
-// test.failing: each passes while the local state differs, and starts failing (flip it to `test`) once fixed. Both are
-// optimistic-only: the rebase after the acknowledgement lays the server's rows down.
-test.failing('Salvar naming a node of another flow moves only the flow\'s own nodes, as the server', () =>
+// Two divergences the model found between the local apply (client/src/offline/apply/graph.ts) and the server's
+// rules, fixed there; these keep them fixed.
+test('Salvar naming a node of another flow moves only the flow\'s own nodes, as the server', () =>
   agreeOn('node.savePositions', { flowId: uuid(21), positions: [{ nodeId: uuid(31), position: { x: 1, y: 2 } }, { nodeId: uuid(34), position: { x: 3, y: 4 } }] }));
 
-test.failing('a node config saved without its defaults shows what the server stores', () =>
+test('a node config saved without its defaults shows what the server stores', () =>
   agreeOn('node.update', { nodeId: uuid(33), changes: { config: { message: 'Oi' } } }));

@@ -1,7 +1,8 @@
 /** Optimistic effects of the editor's node and connection mutations, mirroring the server's graph services. */
 import { FLOW_PENDING, flowButtonValue, parseButtonHandle, withButtonValue } from '../../../../shared/flows/buttons.ts';
 import type { FlowConnection } from '../../../../shared/flows/graph.ts';
-import { SUBTYPE_LABELS } from '../../../../shared/flows/node-catalog.ts';
+import { isNodeSubType, SUBTYPE_LABELS } from '../../../../shared/flows/node-catalog.ts';
+import { parseNodeConfig } from '../../../../shared/flows/node-configs.ts';
 import type { MutationWriter } from '../writer.ts';
 import type { ApplyFn } from './types.ts';
 
@@ -33,19 +34,28 @@ export const applyNodeCreate: ApplyFn<'node.create'> = async (writer, { node }, 
   });
 };
 
+/** A config is stored as the server stores it: checked against the subtype, with its defaults filled in. */
+function storedConfig(subType: string, config: Record<string, unknown>): Record<string, unknown> {
+  if (!isNodeSubType(subType)) return config;
+  const parsed = parseNodeConfig(subType, config);
+  // A config the server will refuse stays as typed until the refusal takes the change back.
+  return parsed.success ? parsed.data : config;
+}
+
 export const applyNodeUpdate: ApplyFn<'node.update'> = (writer, { nodeId, changes }, at) =>
   writer.update('flowNodes', nodeId, (node) => ({
     ...node,
     label: changes.label || node.label,
     position: changes.position ?? node.position,
-    config: changes.config ?? node.config,
+    config: changes.config ? storedConfig(node.subType, changes.config) : node.config,
     order: changes.order ?? node.order,
     updatedAt: at,
   }));
 
-export const applyNodeSavePositions: ApplyFn<'node.savePositions'> = async (writer, { positions }, at) => {
+/** Salvar: only nodes of that flow move, as on the server (a node moved to no flow of this list is skipped). */
+export const applyNodeSavePositions: ApplyFn<'node.savePositions'> = async (writer, { flowId, positions }, at) => {
   for (const { nodeId, position } of positions) {
-    await writer.update('flowNodes', nodeId, (node) => ({ ...node, position, updatedAt: at }));
+    await writer.update('flowNodes', nodeId, (node) => (node.flowId === flowId ? { ...node, position, updatedAt: at } : node));
   }
 };
 
