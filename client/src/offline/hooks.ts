@@ -4,7 +4,7 @@
  * computations that are not cached here.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { readMeta, type CanalizeDb } from './db.ts';
 import { countPending } from './outbox.ts';
 import { useSyncEngine } from './provider.tsx';
@@ -76,12 +76,17 @@ export function useWhenAnswered() {
 
 /**
  * Nothing cached yet and the sync that would fill the cache failed (no network, server unreachable or erroring):
- * screens show their load error instead of a skeleton that never resolves. Once one pull succeeded, the cache
+ * screens show their load error instead of a skeleton that never resolves. The failure sticks until the cache is
+ * filled, so the screen does not flicker back to the skeleton on every retry. Once one pull succeeded, the cache
  * answers and a failing sync only shows in the header.
  */
 export function useFirstLoadFailed(): boolean {
   const { db } = useSyncEngine();
   const { phase } = useSyncSnapshot();
   const filled = useLiveQuery(async () => (await readMeta(db, 'pulledAt')) !== undefined, [db]);
-  return filled === false && (phase === 'retry' || phase === 'offline');
+  const [failed, setFailed] = useState(false);
+  const failingNow = filled === false && (phase === 'retry' || phase === 'offline');
+  if (failingNow && !failed) setFailed(true);
+  if (filled === true && failed) setFailed(false);
+  return failed || failingNow;
 }
