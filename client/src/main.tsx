@@ -9,7 +9,6 @@ import { createQueryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { sessionStore } from './lib/session-store.ts';
 import { toast } from './lib/toast.ts';
-import { pendingChangesNow } from './offline/engine.ts';
 import { createAppRouter } from './router.tsx';
 
 const queryClient = createQueryClient();
@@ -23,7 +22,11 @@ onSessionExpired(() => {
   void router.navigate({ to: '/login', replace: true });
 });
 
-if (import.meta.env.PROD) void registerServiceWorker({ pendingChanges: pendingChangesNow });
+// The offline engine (Dexie) loads with the signed-in screens, not with /login: the gate imports it only when an
+// update is found (the worker has precached its chunk, so this works offline too).
+if (import.meta.env.PROD) {
+  void registerServiceWorker({ pendingChanges: async () => (await import('./offline/engine.ts')).pendingChangesNow() });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root não encontrado em index.html');
