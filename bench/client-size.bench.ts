@@ -5,9 +5,11 @@
 import { chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { clientBuildIsStale } from '../server/src/boot/ensure-client-build.ts';
 import { startServerProcess } from './support/server-process.ts';
 
-if (!existsSync('client/dist/index.html')) {
+// Measure what the sources build today, not an older client/dist.
+if (!existsSync('client/dist/index.html') || clientBuildIsStale()) {
   await Bun.spawn(['bun', 'run', 'build'], { stdout: 'ignore', stderr: 'inherit' }).exited;
 }
 const server = await startServerProcess({ port: 3302 });
