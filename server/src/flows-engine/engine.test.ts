@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { executionResponseSchema, executionsResponseSchema, flowAnalyticsResponseSchema, nodeAnalyticsResponseSchema, testFlowResponseSchema } from '../../../shared/flows/executions.ts';
 import { flowBuilder } from '../test-support/flow-builder.ts';
+import { flowChat } from '../test-support/flow-chat.ts';
 import { SERVER_START_TIMEOUT_MS } from '../test-support/start-test-server.ts';
 import { eventually, promotedChat, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../test-support/telegram.ts';
 
@@ -10,18 +11,7 @@ beforeAll(async () => {
 }, SERVER_START_TIMEOUT_MS);
 afterAll(() => bed.stop());
 
-async function setup() {
-  const registered = await registeredBot(bed);
-  const user = bed.emulator.control.createUser({ first_name: 'José', last_name: 'Ávila', username: 'jose_a' });
-  const build = flowBuilder(bed.server, registered.auth, registered.bot.id);
-  const say = (text: string) => bed.emulator.control.sendPrivateMessage({ from: user.id, bot: registered.token, text });
-  const sent = (count: number) =>
-    eventually(`${count} messages`, () => {
-      const list = bed.emulator.control.sentMessages({ token: registered.token, chatId: user.id });
-      return list.length >= count ? list : undefined;
-    });
-  return { registered, user, build, say, sent };
-}
+const setup = () => flowChat(bed, { first_name: 'José', last_name: 'Ávila', username: 'jose_a' });
 
 describe('triggers and sending nodes', () => {
   test('trigger_command with @username and args, variables substituted and HTML-escaped', async () => {

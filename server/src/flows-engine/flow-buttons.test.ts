@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { executionResponseSchema, executionsResponseSchema, nodeAnalyticsResponseSchema } from '../../../shared/flows/executions.ts';
-import { flowBuilder } from '../test-support/flow-builder.ts';
+import { flowChat } from '../test-support/flow-chat.ts';
 import { SERVER_START_TIMEOUT_MS } from '../test-support/start-test-server.ts';
-import { eventually, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../test-support/telegram.ts';
+import { eventually, startTelegramTestbed, type TelegramTestbed } from '../test-support/telegram.ts';
 
 let bed: TelegramTestbed;
 beforeAll(async () => {
@@ -11,15 +11,7 @@ beforeAll(async () => {
 afterAll(() => bed.stop());
 
 async function setup() {
-  const registered = await registeredBot(bed);
-  const user = bed.emulator.control.createUser({ first_name: 'Lia' });
-  const build = flowBuilder(bed.server, registered.auth, registered.bot.id);
-  const say = (text: string) => bed.emulator.control.sendPrivateMessage({ from: user.id, bot: registered.token, text });
-  const sent = (count: number) =>
-    eventually(`${count} messages`, () => {
-      const list = bed.emulator.control.sentMessages({ token: registered.token, chatId: user.id });
-      return list.length >= count ? list : undefined;
-    });
+  const { registered, user, build, say, sent } = await flowChat(bed, { first_name: 'Lia' });
   const press = async (messageId: number, buttonText: string) => {
     const pressed = bed.emulator.control.pressButton({ from: user.id, bot: registered.token, messageId, buttonText });
     if (pressed.kind !== 'callback') throw new Error('not a callback button');

@@ -1,9 +1,9 @@
 /** Details of what the engine sends and records: Markdown parse mode, audio metadata, the executions list limit. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { executionsResponseSchema, flowAnalyticsResponseSchema } from '../../../shared/flows/executions.ts';
-import { flowBuilder } from '../test-support/flow-builder.ts';
+import { flowChat } from '../test-support/flow-chat.ts';
 import { SERVER_START_TIMEOUT_MS } from '../test-support/start-test-server.ts';
-import { eventually, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../test-support/telegram.ts';
+import { eventually, startTelegramTestbed, type TelegramTestbed } from '../test-support/telegram.ts';
 
 let bed: TelegramTestbed;
 beforeAll(async () => {
@@ -11,18 +11,7 @@ beforeAll(async () => {
 }, SERVER_START_TIMEOUT_MS);
 afterAll(() => bed.stop());
 
-async function setup() {
-  const registered = await registeredBot(bed);
-  const user = bed.emulator.control.createUser({ first_name: 'Ana <b>' });
-  const build = flowBuilder(bed.server, registered.auth, registered.bot.id);
-  const say = (text: string) => bed.emulator.control.sendPrivateMessage({ from: user.id, bot: registered.token, text });
-  const sent = (count: number) =>
-    eventually(`${count} messages`, () => {
-      const list = bed.emulator.control.sentMessages({ token: registered.token, chatId: user.id });
-      return list.length >= count ? list : undefined;
-    });
-  return { registered, user, build, say, sent };
-}
+const setup = () => flowChat(bed, { first_name: 'Ana <b>' });
 
 describe('sending details', () => {
   test('Markdown text goes with parse_mode Markdown and variables unescaped; audio carries title, performer and duration', async () => {
