@@ -47,47 +47,34 @@ export async function registerServiceWorker(gate: UpdateGate): Promise<void> {
 
   const canApply = async () => shouldApplyUpdate({ pending: await gate.pendingChanges().catch(() => 1), editing: isEditing() });
 
+  /** Takes the new version now when nothing can be lost, else asks and takes it by itself once that holds. */
+  async function takeOverWhenSafe(takeOver: () => void) {
+    if (await canApply()) return takeOver();
+    const pending = await gate.pendingChanges().catch(() => 0);
+    toast.persistent(UPDATE_TEXTS.title, {
+      id: 'app-update',
+      description: pending > 0 ? UPDATE_TEXTS.pendingDescription : UPDATE_TEXTS.description,
+      action: { label: UPDATE_TEXTS.action, onClick: takeOver },
+    });
+    const timer = setInterval(() => {
+      void canApply().then((ok) => {
+        if (!ok) return;
+        clearInterval(timer);
+        takeOver();
+      });
+    }, RECHECK_MS);
+  }
+
   // Another tab applied the update: the new worker (clients.claim) now serves this page too, while it still runs the
   // old code, whose lazily loaded chunks the new cache may no longer hold. Reload as soon as nothing can be lost
   // here; until then ask, like the tab that found the update.
   const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (applying || !hadController) return;
-    void (async () => {
-      if (await canApply()) return window.location.reload();
-      toast.persistent(UPDATE_TEXTS.title, {
-        id: 'app-update',
-        description: (await gate.pendingChanges().catch(() => 0)) > 0 ? UPDATE_TEXTS.pendingDescription : UPDATE_TEXTS.description,
-        action: { label: UPDATE_TEXTS.action, onClick: () => window.location.reload() },
-      });
-      const timer = setInterval(() => {
-        void canApply().then((ok) => {
-          if (!ok) return;
-          clearInterval(timer);
-          window.location.reload();
-        });
-      }, RECHECK_MS);
-    })();
+    void takeOverWhenSafe(() => window.location.reload());
   });
 
-  workbox.addEventListener('waiting', () => {
-    void (async () => {
-      if (await canApply()) return apply();
-      const pending = await gate.pendingChanges().catch(() => 0);
-      toast.persistent(UPDATE_TEXTS.title, {
-        id: 'app-update',
-        description: pending > 0 ? UPDATE_TEXTS.pendingDescription : UPDATE_TEXTS.description,
-        action: { label: UPDATE_TEXTS.action, onClick: apply },
-      });
-      const timer = setInterval(() => {
-        void canApply().then((ok) => {
-          if (!ok || applying) return;
-          clearInterval(timer);
-          apply();
-        });
-      }, RECHECK_MS);
-    })();
-  });
+  workbox.addEventListener('waiting', () => void takeOverWhenSafe(apply));
 
   try {
     await workbox.register();
