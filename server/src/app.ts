@@ -17,9 +17,8 @@ import { botRoutes, channelRoutes } from './modules/bots/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
 import { flowAnalyticsRoutes } from './modules/flow-analytics/routes.ts';
-import { createMediaStore } from './modules/media/media-store.ts';
+import type { MediaStore } from './modules/media/media-store.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
-import { bumpFlowGeneration } from './runtime/flow-engine/flow-generation.ts';
 import { telegramWebhookRoutes } from './modules/webhook/routes.ts';
 import { welcomeRoutes } from './modules/welcome/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
@@ -31,6 +30,8 @@ export type AppDeps = {
   logger: Logger;
   /** The bot runtime (startServer passes the real one); without it bots are stored but never run. */
   runtime?: BotRuntime;
+  /** Uploaded files (DATA_DIR/media), shared with the bot runtime that sends them. */
+  media: MediaStore;
   /** Directory of the built client; defaults to client/dist at the repository root. */
   clientDistDir?: string;
 };
@@ -56,9 +57,9 @@ export function createApp(deps: AppDeps) {
     .use(channelRoutes(botDeps))
     .use(welcomeRoutes({ sql, accessTokens, runtime }))
     .use(flowAnalyticsRoutes({ sql, accessTokens, runtime }))
-    .use(flowRoutes({ sql, accessTokens }))
+    .use(flowRoutes({ sql, accessTokens, runtime }))
     .use(contactRoutes({ sql, accessTokens }))
-    .use(mediaRoutes({ accessTokens, media: createMediaStore(sql, deps.config.dataDir) }))
+    .use(mediaRoutes({ accessTokens, media: deps.media }))
     .use(syncRoutes({ ...botDeps, logger: deps.logger }))
     // GET needs its own catch-all: Elysia matches method-specific routes (the SPA's GET /*) before ALL.
     .get('/*', routeNotFound)
@@ -68,7 +69,7 @@ export function createApp(deps: AppDeps) {
     // once the handler (and its commit) is done but BEFORE the answer leaves, so an update the caller triggers right
     // after the answer already sees the change (after the response it raced the next update).
     .onAfterHandle(({ request }) => {
-      if (request.method !== 'GET') bumpFlowGeneration();
+      if (request.method !== 'GET') runtime.flowsChanged();
     })
     .use(errorHandler(deps.logger))
     .use(api)

@@ -1,6 +1,7 @@
 /**
- * Starts a complete server (database, migrations, HTTP) from a Config: used by index.ts and by the integration
- * tests, so the tests exercise the same start path as production.
+ * The composition root: builds every long-lived part once (database, notifier, media store, bot runtime, HTTP app)
+ * and passes each to what needs it. Used by index.ts and by the integration tests, so the tests exercise the same
+ * start path as production.
  */
 import { createApp } from './app.ts';
 import type { Config } from './env.ts';
@@ -45,36 +46,26 @@ export async function startServer(
     const applied = await migrate(db.sql);
     if (applied.length > 0) logger.info('migrações aplicadas', { applied });
     const notifier = await createNotifier(db, logger);
-    let bots: BotManager | undefined;
-    // The app needs the runtime and the runtime needs the port (webhook URL): a late-bound facade breaks the cycle.
-    const runtime: BotManager = {
-      start: (id) => bots?.start(id) ?? Promise.resolve(),
-      stop: (id, stopOptions) => bots?.stop(id, stopOptions) ?? Promise.resolve(),
-      invalidate: (id, chatId) => bots?.invalidate(id, chatId),
-      handleWebhook: (id, secret, update) => bots?.handleWebhook(id, secret, update) ?? 'not-running',
-      isRunning: (id) => bots?.isRunning(id) ?? false,
-      startAll: () => bots?.startAll() ?? Promise.resolve(),
-      stopAll: () => bots?.stopAll() ?? Promise.resolve(),
-      flush: () => bots?.flush() ?? Promise.resolve(),
-      testFlow: (userId, flowId, input) => bots ? bots.testFlow(userId, flowId, input) : Promise.reject(new Error('runtime not started')),
-      contactEnteredFunnel: (entry) => bots?.contactEnteredFunnel(entry) ?? Promise.resolve(),
-    };
-    const app = createApp({ config, db, logger, runtime, clientDistDir: options.clientDistDir }).listen({
-      port: config.port,
-      hostname: '0.0.0.0',
-    });
-    const port = app.server?.port ?? config.port;
-    bots = createBotManager({
+    const media = createMediaStore(db.sql, config.dataDir);
+    // The webhook URL needs the listening port, known once the app (which needs the runtime) listens; bots start
+    // only after that, so the runtime reads it lazily instead of the app getting a late-bound facade.
+    let port: number | undefined;
+    const bots = createBotManager({
       sql: db.sql,
       logger: logger.child({ component: 'telegram' }),
       apiRoot: config.telegramApiRoot,
       encryptionKey: config.encryptionKey,
       flowHttpAllowPrivate: config.flowHttpAllowPrivate,
-      media: createMediaStore(db.sql, config.dataDir),
-      webhookBaseUrl: webhookBase(config, port, options),
+      media,
+      webhookBaseUrl: () => (port === undefined ? undefined : webhookBase(config, port, options)),
       notify: (userId, topic, payload) => void notifier.publish(topic, { userId, ...payload }).catch(() => undefined),
       ...(options.telegramRetry ? { retry: options.telegramRetry } : {}),
     });
+    const app = createApp({ config, db, logger, runtime: bots, media, clientDistDir: options.clientDistDir }).listen({
+      port: config.port,
+      hostname: '0.0.0.0',
+    });
+    port = app.server?.port ?? config.port;
     await bots.startAll();
     let stopped = false;
     return {
@@ -82,11 +73,11 @@ export async function startServer(
       port,
       db,
       notifier,
-      bots: runtime,
+      bots,
       async stop() {
         if (stopped) return;
         stopped = true;
-        await runtime.stopAll();
+        await bots.stopAll();
         await app.stop();
         await notifier.close();
         if (!options.db) await db.close();

@@ -60,6 +60,8 @@ export const nodeConfigSchemas = {
 
 export type NodeConfigs = { [K in NodeSubType]: z.output<(typeof nodeConfigSchemas)[K]> };
 export type NodeConfig = NodeConfigs[NodeSubType];
+/** A subtype with its parsed configuration, discriminated by subType: a switch on it needs no casts. */
+export type TypedNodeConfig = { [K in NodeSubType]: { subType: K; config: NodeConfigs[K] } }[NodeSubType];
 
 /** A new node's configuration: every default of its subtype (send_buttons starts with one button). */
 export function defaultNodeConfig(subType: NodeSubType): Record<string, unknown> {
@@ -68,4 +70,12 @@ export function defaultNodeConfig(subType: NodeSubType): Record<string, unknown>
 
 export function parseNodeConfig(subType: NodeSubType, config: unknown) {
   return nodeConfigSchemas[subType].safeParse(config ?? {});
+}
+
+/** The configuration parsed with its subtype's schema, tagged with the subtype; undefined when it does not parse. */
+export function parseTypedNodeConfig(subType: NodeSubType, config: unknown): TypedNodeConfig | undefined {
+  const parsed = parseNodeConfig(subType, config);
+  // The data was parsed by the schema keyed by this very subtype; TypeScript cannot correlate an indexed schema
+  // with its key, so the pairing is asserted here, once, instead of at every use.
+  return parsed.success ? ({ subType, config: parsed.data } as TypedNodeConfig) : undefined;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createMediaStore } from '../modules/media/media-store.ts';
 import { createApp } from '../app.ts';
 import { connect } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -24,6 +25,7 @@ describe('API surface over HTTP', () => {
       config: server.config,
       db: { sql: deadSql, mode: 'postgres', close: () => deadSql.end() },
       logger: createLogger('error', () => {}),
+      media: createMediaStore(deadSql, server.config.dataDir),
     });
     const response = await app.handle(new Request('http://local/api/health'));
     expect(response.status).toBe(503);

@@ -1,15 +1,14 @@
 import { Elysia } from 'elysia';
-import { executionListQuerySchema, testFlowInputSchema } from '@shared/flows/executions.ts';
+import { executionListQuerySchema } from '@shared/flows/executions.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';
-import { notFound } from '../../lib/errors.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
 import * as analytics from './service.ts';
 
 type Deps = analytics.AnalyticsDeps & { accessTokens: AccessTokens };
 
-/** Executions and the test run (under /flows) and the analytics calls (under /analytics) of issue 5. */
+/** Executions (under /flows) and the analytics calls (under /analytics) of issue 5. */
 export function flowAnalyticsRoutes(deps: Deps) {
   return new Elysia().use(executionRoutes(deps)).use(analyticsRoutes(deps));
 }
@@ -23,12 +22,7 @@ function executionRoutes(deps: Deps) {
     })
     .get('/:id/executions/:executionId', async ({ userId, params }) =>
       ok({ execution: await analytics.getExecution(deps, userId, params.id, params.executionId) }),
-    )
-    .post('/:id/test', async ({ userId, params, body }) => {
-      const result = await deps.runtime.testFlow(userId, params.id, parseInput(testFlowInputSchema, body ?? {}));
-      if (!result) throw notFound();
-      return ok({ result });
-    });
+    );
 }
 
 function analyticsRoutes(deps: Deps) {

@@ -6,10 +6,13 @@ import {
   toggleFlowInputSchema,
   updateFlowInputSchema,
 } from '@shared/flows/schemas.ts';
+import { testFlowInputSchema } from '@shared/flows/executions.ts';
 import { FLOW_VARIABLES } from '@shared/flows/variables.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
 import * as flows from './service.ts';
 import { duplicateFlow } from './duplicate-flow.ts';
@@ -19,11 +22,13 @@ import { graphRoutes } from './graph-routes.ts';
 const detailQuerySchema = z.object({ includeNodes: z.enum(['true', 'false']).default('true') });
 
 /** Part 1 §7 flow calls. Static segments (`nodes`, `connections`, `messages`, `channel`) win over `/:id`. */
-export function flowRoutes(deps: flows.FlowsDeps & { accessTokens: AccessTokens }) {
+type Deps = flows.FlowsDeps & { accessTokens: AccessTokens; runtime: BotRuntime };
+
+export function flowRoutes(deps: Deps) {
   return new Elysia().use(graphRoutes(deps)).use(flowCoreRoutes(deps));
 }
 
-function flowCoreRoutes(deps: flows.FlowsDeps & { accessTokens: AccessTokens }) {
+function flowCoreRoutes(deps: Deps) {
   return new Elysia({ prefix: '/flows' })
     .use(authGuard(deps.accessTokens))
     .get('/', async ({ userId, query }) =>
@@ -59,5 +64,11 @@ function flowCoreRoutes(deps: flows.FlowsDeps & { accessTokens: AccessTokens }) 
     .get('/:id/available-variables', async ({ userId, params }) => {
       await flows.ownedFlow(deps, userId, params.id);
       return ok({ variables: FLOW_VARIABLES });
+    })
+    // A dry run, or the flow run for one contact through its bot: the bot runtime does it, owner-checked there.
+    .post('/:id/test', async ({ userId, params, body }) => {
+      const result = await deps.runtime.testFlow(userId, params.id, parseInput(testFlowInputSchema, body ?? {}));
+      if (!result) throw notFound();
+      return ok({ result });
     });
 }

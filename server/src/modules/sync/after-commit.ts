@@ -7,7 +7,6 @@
  */
 import type { Logger } from '../../lib/logger.ts';
 import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
-import { bumpFlowGeneration } from '../../runtime/flow-engine/flow-generation.ts';
 
 type Effect = { label: string; run: () => Promise<void> | void };
 
@@ -33,7 +32,7 @@ export function afterCommit(runtime: BotRuntime) {
     /** The data is committed whatever happens here: a failing effect is logged, never turned into a failed mutation. */
     async run(logger: Logger) {
       // The engine's graph cache compares this generation: the committed edit takes effect on the next update.
-      bumpFlowGeneration();
+      runtime.flowsChanged();
       const pending = effects;
       effects = [];
       for (const effect of pending) {

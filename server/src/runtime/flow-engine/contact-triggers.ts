@@ -6,7 +6,6 @@
  * contact entered through that funnel (decisions §5, §8: an attributed join; the funnels module reports it).
  */
 import type { WatchField } from '@shared/flows/node-configs.ts';
-import type { NodeConfigs } from '@shared/flows/node-configs.ts';
 import type { BotGraphs } from './flow-graph.ts';
 import { chatAllowed, type TriggerHit } from './trigger-match.ts';
 import { buildVariables, type Variables } from './variables.ts';
@@ -34,11 +33,11 @@ export function contactTriggers(graphs: BotGraphs, change: ContactChange): Trigg
     for (const node of flow.triggers) {
       if (node.subType === 'trigger_contact_created' && change.created) hits.push({ flow, node });
       if (node.subType === 'trigger_contact_updated' && !change.created) {
-        const watched = (node.config as NodeConfigs['trigger_contact_updated']).watchFields;
+        const watched = node.config.watchFields;
         if (watched.some((field) => change.changedFields.includes(field))) hits.push({ flow, node });
       }
       if (node.subType === 'trigger_contact_from_funnel' && change.funnelId !== undefined) {
-        if ((node.config as NodeConfigs['trigger_contact_from_funnel']).funnelId.trim() === change.funnelId) hits.push({ flow, node });
+        if (node.config.funnelId.trim() === change.funnelId) hits.push({ flow, node });
       }
     }
   }

@@ -11,6 +11,7 @@ import * as store from './engine-repository.ts';
 import { newExecution, type ExecutionState } from './execution.ts';
 import { nextNodes, type BotGraphs, type EngineNode } from './flow-graph.ts';
 import { createGraphCache } from './graph-cache.ts';
+import type { FlowGeneration } from './flow-generation.ts';
 import { createMediaInputs } from './media-input.ts';
 import type { MediaStore } from '../../modules/media/media-store.ts';
 import { createRecorder } from './recorder.ts';
@@ -29,7 +30,14 @@ export const DELAY_ENDED = {
   nodeRemoved: 'Bloco de espera removido durante a espera',
 } as const;
 
-export type FlowEngineOptions = { sql: Sql; logger: Logger; allowPrivateHttp: boolean; media?: MediaStore | undefined };
+export type FlowEngineOptions = {
+  sql: Sql;
+  logger: Logger;
+  allowPrivateHttp: boolean;
+  media?: MediaStore | undefined;
+  /** Bumped by every API write: cached graphs older than it are reloaded. */
+  generation: FlowGeneration;
+};
 export type AttachedBot = { api: Api; userId: string; username(): string | undefined };
 export type StartInput = { botId: string; flowId: string; triggerNodeId: string; contactTelegramId: number; chatId: number; variables: Variables };
 
@@ -37,7 +45,7 @@ export type FlowEngine = ReturnType<typeof createFlowEngine>;
 
 export function createFlowEngine(options: FlowEngineOptions) {
   const { sql, logger } = options;
-  const cache = createGraphCache(sql);
+  const cache = createGraphCache(sql, options.generation);
   const recorder = createRecorder(sql, logger);
   const attached = new Map<string, AttachedBot>();
   const media = createMediaInputs(options.media);

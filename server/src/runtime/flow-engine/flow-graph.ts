@@ -4,10 +4,10 @@
  */
 import { callbackByteLength, FLOW_PENDING, MAX_CALLBACK_BYTES } from '@shared/flows/buttons.ts';
 import { isNodeSubType, type NodeSubType } from '@shared/flows/node-catalog.ts';
-import { parseNodeConfig } from '@shared/flows/node-configs.ts';
+import { parseTypedNodeConfig, type TypedNodeConfig } from '@shared/flows/node-configs.ts';
 import type { EngineConnectionRow, EngineFlowRow, EngineNodeRow } from './graph-repository.ts';
 
-export type EngineNode = { id: string; flowId: string; subType: NodeSubType; config: Record<string, unknown> };
+export type EngineNode = { id: string; flowId: string } & TypedNodeConfig;
 export type EngineFlow = EngineFlowRow & { triggers: EngineNode[] };
 
 export type BotGraphs = {
@@ -21,13 +21,20 @@ export type BotGraphs = {
 };
 
 /** A draft the engine cannot read (saved mid-edit) runs with its defaults rather than breaking the flow. */
-function engineConfig(subType: NodeSubType, raw: unknown): Record<string, unknown> {
-  const parsed = parseNodeConfig(subType, raw);
-  if (parsed.success) return parsed.data;
+function engineConfig(subType: NodeSubType, raw: unknown): TypedNodeConfig {
+  const parsed = parseTypedNodeConfig(subType, raw);
+  if (parsed) return parsed;
   // Saved before callback values were limited to 64 bytes: such a button could never be sent; it stays, unconnected,
   // rather than the whole node falling back to its defaults.
-  const again = subType === 'send_buttons' ? parseNodeConfig(subType, withSendableCallbacks(raw)) : undefined;
-  return again?.success ? again.data : parseNodeConfig(subType, {}).data ?? {};
+  const again = subType === 'send_buttons' ? parseTypedNodeConfig(subType, withSendableCallbacks(raw)) : undefined;
+  return again ?? defaultsOf(subType);
+}
+
+function defaultsOf(subType: NodeSubType): TypedNodeConfig {
+  const defaults = parseTypedNodeConfig(subType, {});
+  // Every schema defaults every field (node-configs.ts), so {} always parses; a schema change breaking that is a bug.
+  if (!defaults) throw new Error(`node config defaults do not parse: ${subType}`);
+  return defaults;
 }
 
 function withSendableCallbacks(raw: unknown): unknown {
@@ -46,8 +53,7 @@ export function buildBotGraphs(loaded: { flows: EngineFlowRow[]; nodes: EngineNo
   const nodes = new Map<string, EngineNode>();
   for (const row of loaded.nodes) {
     if (!isNodeSubType(row.subType)) continue;
-    const config = engineConfig(row.subType, row.config);
-    nodes.set(row.id, { id: row.id, flowId: row.flowId, subType: row.subType, config });
+    nodes.set(row.id, { id: row.id, flowId: row.flowId, ...engineConfig(row.subType, row.config) });
   }
   const edges = new Map<string, string[]>();
   for (const edge of loaded.connections) {

@@ -3,7 +3,6 @@
  * sent, waited for or requested; the step says what would have happened.
  */
 import type { Api } from 'grammy';
-import type { NodeConfigs } from '@shared/flows/node-configs.ts';
 import { evaluateIfElse, evaluateRandom } from './conditions.ts';
 import type { ExecutionState } from './execution.ts';
 import { externalClock } from './external-clock.ts';
@@ -35,37 +34,37 @@ export async function runNode(deps: RunNodeDeps, execution: ExecutionState, node
     problem ? { outcome: 'skipped', handle: 'default', detail: problem } : { outcome: api ? 'ok' : 'dry_run', handle: 'default', detail: preview };
   switch (node.subType) {
     case 'send_text': {
-      const config = node.config as NodeConfigs['send_text'];
+      const config = node.config;
       const preview = renderTemplate(config.message, vars, config.parseMode === 'HTML');
       return sent(api ? await sendText(api, chatId, config, vars) : undefined, preview);
     }
     case 'send_media': {
-      const config = node.config as NodeConfigs['send_media'];
+      const config = node.config;
       const source = deps.media.forExecution(execution.botId, graphs.flowsById.get(node.flowId)?.userId);
       return sent(api ? await sendMedia(api, chatId, config, vars, source) : undefined, `${config.mediaType}: ${config.url}`);
     }
     case 'send_buttons': {
-      const config = node.config as NodeConfigs['send_buttons'];
+      const config = node.config;
       const preview = renderTemplate(config.message, vars, config.parseMode === 'HTML');
       return sent(api ? await sendButtons(api, chatId, node.id, config, vars, graphs) : undefined, preview);
     }
     case 'delay': {
-      const config = node.config as NodeConfigs['delay'];
+      const config = node.config;
       const ms = config.duration * UNIT_MS[config.unit];
       if (!api) return { outcome: 'dry_run', handle: 'default', detail: `aguardaria ${config.duration} ${config.unit}` };
       await deps.scheduleDelay(execution, node, new Date(Date.now() + ms));
       return { outcome: 'scheduled', handle: null, detail: new Date(Date.now() + ms).toISOString() };
     }
     case 'if_else': {
-      const taken = evaluateIfElse(node.config as NodeConfigs['if_else'], vars);
+      const taken = evaluateIfElse(node.config, vars);
       return { outcome: 'ok', handle: taken ? 'true' : 'false', detail: null };
     }
     case 'random': {
-      const taken = evaluateRandom(node.config as NodeConfigs['random']);
+      const taken = evaluateRandom(node.config);
       return { outcome: 'ok', handle: taken ? 'true' : 'false', detail: null };
     }
     case 'http_request': {
-      const config = node.config as NodeConfigs['http_request'];
+      const config = node.config;
       if (!api) return { outcome: 'dry_run', handle: 'default', detail: `${config.method} ${config.url}` };
       const started = performance.now();
       const answer = await performHttpRequest(config, vars, deps.allowPrivateHttp);

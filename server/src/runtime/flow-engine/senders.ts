@@ -96,7 +96,7 @@ export function callbackDataOf(button: Pick<Button, 'value'>, nodeId: string, ro
 export function findPressedButton(graphs: BotGraphs, data: string, flowId?: string, text?: string): { nodeId: string; buttonId: string } | undefined {
   for (const node of graphs.nodes.values()) {
     if (node.subType !== 'send_buttons' || (flowId && node.flowId !== flowId)) continue;
-    const rows = (node.config as NodeConfigs['send_buttons']).buttons;
+    const rows = node.config.buttons;
     for (const [row, buttons] of rows.entries()) {
       for (const [index, button] of buttons.entries()) {
         if (button.type === 'url' || callbackDataOf(button, node.id, row, index, graphs) !== data) continue;

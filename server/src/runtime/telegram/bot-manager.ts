@@ -19,6 +19,7 @@ import type { BotRuntime } from './bot-runtime.ts';
 import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
 import { createContactJournal } from './contact-journal.ts';
 import { createFlowEngine } from '../flow-engine/flow-engine.ts';
+import { createFlowGeneration } from '../flow-engine/flow-generation.ts';
 import type { MediaStore } from '../../modules/media/media-store.ts';
 import { runFlowTest } from '../flow-engine/flow-test.ts';
 import { ALLOWED_UPDATES } from './create-bot.ts';
@@ -33,8 +34,11 @@ export type BotManagerOptions = {
   logger: Logger;
   apiRoot: string;
   encryptionKey: Uint8Array;
-  /** Base URL Telegram can reach (https in production); undefined = long polling. */
-  webhookBaseUrl?: string | undefined;
+  /**
+   * Base URL Telegram can reach (https in production); undefined = long polling. Read when a bot starts: the
+   * composition root knows the listening port only after the HTTP server (which needs this runtime) is up.
+   */
+  webhookBaseUrl?: () => string | undefined;
   notify?(userId: string, topic: string, payload: Record<string, unknown>): void;
   /** Retry tuning (tests shorten the backoff). */
   retry?: Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'>;
@@ -48,13 +52,21 @@ export type BotManager = BotRuntime & { startAll(): Promise<void>; stopAll(): Pr
 
 export function createBotManager(options: BotManagerOptions): BotManager {
   const { sql, logger } = options;
-  const flows = createFlowEngine({ sql, logger: logger.child({ component: 'flows' }), allowPrivateHttp: options.flowHttpAllowPrivate ?? false, media: options.media });
+  const generation = createFlowGeneration();
+  const flows = createFlowEngine({
+    sql,
+    logger: logger.child({ component: 'flows' }),
+    allowPrivateHttp: options.flowHttpAllowPrivate ?? false,
+    media: options.media,
+    generation,
+  });
   const journal = createContactJournal(sql, logger, { onContactChanges: (changes) => void flows.contactsChanged(changes) });
   flows.startPoller();
   const running = new Map<string, BotEntry>();
   const starting = new Map<string, Promise<void>>();
   const restarts = new Map<string, ReturnType<typeof setTimeout>>();
   const secretOf = (botId: string) => deriveSecretHex(options.encryptionKey, `webhook:${botId}`);
+  const webhookBase = () => options.webhookBaseUrl?.();
   let closed = false;
 
   async function startNow(botId: string): Promise<void> {
@@ -67,8 +79,9 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       channelsChanged: () => options.notify?.(row.userId, 'channels.changed', { botId }),
     });
     await entry.bot.init();
-    if (options.webhookBaseUrl) {
-      await entry.bot.api.setWebhook(`${options.webhookBaseUrl}/api/telegram/webhook/${botId}`, {
+    const webhookBaseUrl = webhookBase();
+    if (webhookBaseUrl) {
+      await entry.bot.api.setWebhook(`${webhookBaseUrl}/api/telegram/webhook/${botId}`, {
         secret_token: secretOf(botId),
         allowed_updates: [...ALLOWED_UPDATES],
       });
@@ -83,7 +96,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       );
     }
     running.set(botId, entry);
-    log.info('bot iniciado', { mode: options.webhookBaseUrl ? 'webhook' : 'polling' });
+    log.info('bot iniciado', { mode: webhookBaseUrl ? 'webhook' : 'polling' });
   }
 
   function afterRunnerEnd(entry: BotEntry, error: unknown) {
@@ -134,7 +147,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       if (!entry) return;
       running.delete(botId);
       flows.detach(botId);
-      await stopBotEntry(entry, (stopOptions.forget ?? true) && options.webhookBaseUrl !== undefined);
+      await stopBotEntry(entry, (stopOptions.forget ?? true) && webhookBase() !== undefined);
       logger.info('bot parado', { botId });
     },
     invalidate(botId, chatId) {
@@ -155,6 +168,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       return 'accepted';
     },
     isRunning: (botId) => running.has(botId),
+    flowsChanged: () => generation.bump(),
     async startAll() {
       const rows = await repo.listActiveBots(sql);
       // A few at a time: a server with hundreds of bots should not open hundreds of requests at once.

@@ -17,6 +17,8 @@ export type BotRuntime = {
   invalidate(botId: string, chatId?: number): void;
   handleWebhook(botId: string, secret: string | null, update: Update): WebhookOutcome;
   isRunning(botId: string): boolean;
+  /** An API write changed what bots' flows may do (graph, toggle, bot state): cached graphs are reloaded lazily. */
+  flowsChanged(): void;
   /** Writes what the runtime keeps in memory (contacts, messages, flow history) before an API read. */
   flush(): Promise<void>;
   /** POST /flows/{id}/test: a dry run, or the flow run for one contact through its bot. */
@@ -44,6 +46,7 @@ export const idleRuntime: BotRuntime = {
   handleWebhook: () => 'not-running',
   isRunning: () => false,
   flush: async () => {},
+  flowsChanged: () => {},
   contactEnteredFunnel: async () => {},
   testFlow: async () => {
     throw new AppError('BOT_NOT_RUNNING', 409);
