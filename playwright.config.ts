@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { E2E_EMULATOR_PORT, E2E_EMULATOR_URL, E2E_JWT_SECRET, E2E_PORT } from './e2e/support/env.ts';
+import { E2E_EMULATOR_PORT, E2E_EMULATOR_URL, E2E_JWT_SECRET, E2E_PORT } from './e2e/test-support/env.ts';
 
 /**
  * End-to-end journeys against the real server (built client, embedded database in a fresh data directory), whose

@@ -6,7 +6,7 @@ import { chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { clientBuildIsStale } from '../server/src/boot/ensure-client-build.ts';
-import { startServerProcess } from './support/server-process.ts';
+import { startServerProcess } from './test-support/server-process.ts';
 
 // Measure what the sources build today, not an older client/dist.
 if (!existsSync('client/dist/index.html') || clientBuildIsStale()) {

@@ -7,8 +7,8 @@
 import { chromium, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { createTelegramEmulator } from '../tools/telegram-emulator/emulator.ts';
-import { seedBigFlow } from './support/big-flow.ts';
-import { startServerProcess } from './support/server-process.ts';
+import { seedBigFlow } from './test-support/big-flow.ts';
+import { startServerProcess } from './test-support/server-process.ts';
 
 if (!existsSync('client/dist/index.html')) await Bun.spawn(['bun', 'run', 'build'], { stdout: 'ignore', stderr: 'inherit' }).exited;
 const emulator = createTelegramEmulator({ rateLimits: false });

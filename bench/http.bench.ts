@@ -40,7 +40,7 @@ const bare = Bun.serve({
 
 type Result = { rps: number; p50Ms: number; p99Ms: number; failures: number };
 async function load(url: string): Promise<Result> {
-  const child = Bun.spawn(['bun', 'bench/support/load.ts', url, token, '32', '4'], { stdout: 'pipe', stderr: 'inherit' });
+  const child = Bun.spawn(['bun', 'bench/test-support/load.ts', url, token, '32', '4'], { stdout: 'pipe', stderr: 'inherit' });
   const out = await new Response(child.stdout).text();
   await child.exited;
   return JSON.parse(out) as Result;

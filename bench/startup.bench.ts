@@ -2,7 +2,7 @@
  * Cold start to healthy on the embedded database: a fresh data directory (PGlite's initdb + migrations) and a
  * second start on the same directory (what a restart costs).
  */
-import { startServerProcess } from './support/server-process.ts';
+import { startServerProcess } from './test-support/server-process.ts';
 
 const port = 3301;
 const first = await startServerProcess({ port });

@@ -10,11 +10,11 @@
  * The server's push throughput is in sync.bench.ts.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { pullResponseSchema, pushResponseSchema } from '../shared/sync/protocol.ts';
+import { pullResponseSchema, pushResponseSchema } from '@shared/sync/protocol.ts';
 import { CanalizeDb } from '../client/src/offline/db.ts';
 import { enqueue } from '../client/src/offline/outbox.ts';
 import { createReplayer, DEFAULT_BATCH, type SyncTransport } from '../client/src/offline/replayer.ts';
-import { benchSyncClient, postgresReachable, promotedChannel, startSyncTarget, type SyncTarget } from './support/sync-server.ts';
+import { benchSyncClient, postgresReachable, promotedChannel, startSyncTarget, type SyncTarget } from './test-support/sync-server.ts';
 
 const QUEUED = Number(process.env.BENCH_SYNC_QUEUED ?? 1000);
 const PULL_ROWS = Number(process.env.BENCH_SYNC_PULL_ROWS ?? 10_000);

@@ -5,9 +5,9 @@
  *   (the server applies them in chunked transactions, in order) and from 4 clients of the same user at once;
  * - pull: 10 000 nodes created by push, then the time to pull every page from cursor 0.
  * BENCH_SYNC_ONLY=embedded|postgres runs one side. The client replay (Dexie) part is added to this file by the client
- * issue; the helpers (server process, user with a bot, sync client) live in support/sync-server.ts.
+ * issue; the helpers (server process, user with a bot, sync client) live in test-support/sync-server.ts.
  */
-import { benchSyncClient, postgresReachable, promotedChannel, startSyncTarget, type SyncTarget } from './support/sync-server.ts';
+import { benchSyncClient, postgresReachable, promotedChannel, startSyncTarget, type SyncTarget } from './test-support/sync-server.ts';
 
 const MUTATIONS = Number(process.env.BENCH_SYNC_MUTATIONS ?? 5000);
 const BATCH = 100;

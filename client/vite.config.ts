@@ -19,6 +19,7 @@ const BACKGROUND_COLOR = '#f8fafc';
 export default defineConfig({
   root: clientDir,
   publicDir: path.join(clientDir, 'public'),
+  resolve: { alias: { '@shared': path.join(clientDir, '../shared') } },
   build: {
     outDir: path.join(clientDir, 'dist'),
     emptyOutDir: true,

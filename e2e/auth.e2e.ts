@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newAccount, registerByApi } from './support/accounts.ts';
+import { newAccount, registerByApi } from './test-support/accounts.ts';
 
 test.describe('contas', () => {
   test('cadastro → dashboard → sair → entrar', async ({ page }) => {

@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createBotByApi, registerByApi } from './support/accounts.ts';
-import { card, connect, shownPositions } from './support/canvas.ts';
-import { emulator } from './support/emulator.ts';
-import { flowApi } from './support/flows.ts';
-import { auth, expectPending, syncStatus } from './support/offline.ts';
-import { signInThroughUi } from './support/ui.ts';
+import { createBotByApi, registerByApi } from './test-support/accounts.ts';
+import { card, connect, shownPositions } from './test-support/canvas.ts';
+import { emulator } from './test-support/emulator.ts';
+import { flowApi } from './test-support/flows.ts';
+import { auth, expectPending, syncStatus } from './test-support/offline.ts';
+import { signInThroughUi } from './test-support/ui.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text).first();
 const counter = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createBotByApi, registerByApi } from './support/accounts.ts';
-import { card, connect, handle, place, shownPositions } from './support/canvas.ts';
-import { emulator } from './support/emulator.ts';
-import { flowApi } from './support/flows.ts';
-import { auth, capturePushes, expectEachAppliedOnce, expectPending, syncStatus } from './support/offline.ts';
-import { signInThroughUi, waitForServiceWorker } from './support/ui.ts';
+import { createBotByApi, registerByApi } from './test-support/accounts.ts';
+import { card, connect, handle, place, shownPositions } from './test-support/canvas.ts';
+import { emulator } from './test-support/emulator.ts';
+import { flowApi } from './test-support/flows.ts';
+import { auth, capturePushes, expectEachAppliedOnce, expectPending, syncStatus } from './test-support/offline.ts';
+import { signInThroughUi, waitForServiceWorker } from './test-support/ui.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text).first();
 const counter = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createBotByApi, registerByApi } from './support/accounts.ts';
-import { emulator } from './support/emulator.ts';
-import { flowApi } from './support/flows.ts';
-import { signInThroughUi } from './support/ui.ts';
+import { createBotByApi, registerByApi } from './test-support/accounts.ts';
+import { emulator } from './test-support/emulator.ts';
+import { flowApi } from './test-support/flows.ts';
+import { signInThroughUi } from './test-support/ui.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
 const card = (page: Page, subType: string) => page.locator(`[data-testid="flow-node"][data-subtype="${subType}"]`);

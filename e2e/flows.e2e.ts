@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createBotByApi, registerByApi } from './support/accounts.ts';
-import { emulator } from './support/emulator.ts';
-import { signInThroughUi } from './support/ui.ts';
+import { createBotByApi, registerByApi } from './test-support/accounts.ts';
+import { emulator } from './test-support/emulator.ts';
+import { signInThroughUi } from './test-support/ui.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
 const card = (page: Page, subType: string) => page.locator(`[data-testid="flow-node"][data-subtype="${subType}"]`);

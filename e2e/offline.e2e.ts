@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createBotByApi, expiredAccessToken, registerByApi } from './support/accounts.ts';
-import { emulator } from './support/emulator.ts';
-import { auth, botWithChannel, capturePushes, expectEachAppliedOnce, expectPending, syncStatus } from './support/offline.ts';
-import { replaceStoredAccessToken, signInThroughUi, waitForServiceWorker } from './support/ui.ts';
+import { createBotByApi, expiredAccessToken, registerByApi } from './test-support/accounts.ts';
+import { emulator } from './test-support/emulator.ts';
+import { auth, botWithChannel, capturePushes, expectEachAppliedOnce, expectPending, syncStatus } from './test-support/offline.ts';
+import { replaceStoredAccessToken, signInThroughUi, waitForServiceWorker } from './test-support/ui.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expiredAccessToken, registerByApi } from './support/accounts.ts';
-import { replaceStoredAccessToken, signInThroughUi } from './support/ui.ts';
+import { expiredAccessToken, registerByApi } from './test-support/accounts.ts';
+import { replaceStoredAccessToken, signInThroughUi } from './test-support/ui.ts';
 
 test('um access token expirado é renovado sem o usuário perceber', async ({ page, request }) => {
   const { account, session } = await registerByApi(request);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { registerByApi } from './support/accounts.ts';
-import { signInThroughUi, waitForServiceWorker } from './support/ui.ts';
+import { registerByApi } from './test-support/accounts.ts';
+import { signInThroughUi, waitForServiceWorker } from './test-support/ui.ts';
 
 test('o app carrega offline depois da primeira visita', async ({ page, context, request }) => {
   const { account } = await registerByApi(request);

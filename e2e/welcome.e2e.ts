@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { createBotByApi, registerByApi } from './support/accounts.ts';
-import { emulator } from './support/emulator.ts';
-import { signInThroughUi } from './support/ui.ts';
+import { createBotByApi, registerByApi } from './test-support/accounts.ts';
+import { emulator } from './test-support/emulator.ts';
+import { signInThroughUi } from './test-support/ui.ts';
 
 test('sincroniza grupos e canais e envia a boas-vindas configurada a quem entra', async ({ page, request }) => {
   const { account, session } = await registerByApi(request);

@@ -28,8 +28,8 @@ describe('import-direction lint', () => {
 
   test('accepts the allowed directions', () => {
     const problems = check({
-      'client/src/features/auth/api/login.ts': "import { loginInputSchema } from '../../../../../shared/auth/schemas.ts';",
-      'server/src/modules/auth/routes.ts': "import { x } from '../../../../shared/auth/schemas.ts';\nimport { y } from './service.ts';",
+      'client/src/features/auth/api/login.ts': "import { loginInputSchema } from '../../../shared/auth/schemas.ts';",
+      'server/src/modules/auth/routes.ts': "import { x } from '../../../shared/auth/schemas.ts';\nimport { y } from './service.ts';",
       'client/src/routes/login.tsx': "import { LoginPage } from '../features/auth/components/login-page.tsx';",
     });
     expect(problems).toEqual([]);

@@ -17,13 +17,13 @@ import { botRoutes, channelRoutes } from './modules/bots/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
 import { flowAnalyticsRoutes } from './modules/flow-analytics/routes.ts';
-import { createMediaStore } from './media/media-store.ts';
+import { createMediaStore } from './modules/media/media-store.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
-import { bumpFlowGeneration } from './flows-engine/flow-generation.ts';
-import { telegramWebhookRoutes } from './modules/telegram/routes.ts';
+import { bumpFlowGeneration } from './runtime/flow-engine/flow-generation.ts';
+import { telegramWebhookRoutes } from './modules/webhook/routes.ts';
 import { welcomeRoutes } from './modules/welcome/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
-import { idleRuntime, type BotRuntime } from './telegram/bot-runtime.ts';
+import { idleRuntime, type BotRuntime } from './runtime/telegram/bot-runtime.ts';
 
 export type AppDeps = {
   config: Config;

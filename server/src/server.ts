@@ -7,9 +7,9 @@ import type { Config } from './env.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createNotifier, type Notifier } from './db/notify.ts';
-import { createMediaStore } from './media/media-store.ts';
+import { createMediaStore } from './modules/media/media-store.ts';
 import type { Logger } from './lib/logger.ts';
-import { createBotManager, type BotManager, type BotManagerOptions } from './telegram/bot-manager.ts';
+import { createBotManager, type BotManager, type BotManagerOptions } from './runtime/telegram/bot-manager.ts';
 
 export type RunningServer = {
   url: string;

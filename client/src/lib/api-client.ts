@@ -12,8 +12,8 @@
  * `fetch` is injected so tests can run it against a local server (happy-dom replaces the global fetch).
  */
 import type { z } from 'zod';
-import { failureEnvelopeSchema } from '../../../shared/api/envelope.ts';
-import { refreshResponseSchema, type Tokens } from '../../../shared/auth/schemas.ts';
+import { failureEnvelopeSchema } from '@shared/api/envelope.ts';
+import { refreshResponseSchema, type Tokens } from '@shared/auth/schemas.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'Não foi possível concluir a operação. Tente novamente.';
 export const NETWORK_ERROR_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet.';

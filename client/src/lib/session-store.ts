@@ -5,7 +5,7 @@
  * or a token refresh in one tab reaches every tab.
  */
 import { useSyncExternalStore } from 'react';
-import { tokensSchema, userSchema, type Tokens, type User } from '../../../shared/auth/schemas.ts';
+import { tokensSchema, userSchema, type Tokens, type User } from '@shared/auth/schemas.ts';
 import { z } from 'zod';
 
 export const STORAGE_KEYS = {

@@ -1,12 +1,12 @@
-import { useDom } from '../test/setup-dom.ts';
+import { useDom } from '../test-support/setup-dom.ts';
 import { afterEach, describe, expect, test } from 'bun:test';
 import { act } from 'react';
-import type { FlowNode } from '../../../shared/flows/graph.ts';
-import { DEFAULT_WELCOME } from '../../../shared/welcome/schemas.ts';
+import type { FlowNode } from '@shared/flows/graph.ts';
+import { DEFAULT_WELCOME } from '@shared/welcome/schemas.ts';
 import { ButtonEditor } from '../features/channels/components/button-editor.tsx';
 import { useWelcomeForm } from '../features/channels/hooks/use-welcome-form.ts';
 import { ConfigPanel } from '../features/flow-editor/components/config-panel.tsx';
-import { render } from '../test/render.tsx';
+import { render } from '../test-support/render.tsx';
 import { hasUnsavedChanges, useUnsavedChanges } from './unsaved-changes.ts';
 
 useDom();

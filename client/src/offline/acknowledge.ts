@@ -3,7 +3,7 @@
  * `acked` (kept until a pull brings their effects), failed ones move to the rejected list and their optimistic
  * effect is taken back at once, and a gap puts every entry after the server's last processed id back in the queue.
  */
-import type { PushResult } from '../../../shared/sync/protocol.ts';
+import type { PushResult } from '@shared/sync/protocol.ts';
 import type { CanalizeDb, OutboxEntry, RejectedEntry } from './db.ts';
 import { toEnvelope } from './outbox.ts';
 import { rebaseInTransaction } from './rebase.ts';

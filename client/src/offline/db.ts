@@ -5,11 +5,11 @@
  * change: an installed PWA keeps its old database across app versions.
  */
 import Dexie, { type DexieOptions, type Table } from 'dexie';
-import type { Bot, Channel } from '../../../shared/bots/schemas.ts';
-import type { Contact } from '../../../shared/contacts/schemas.ts';
-import type { FlowConnection, FlowNode } from '../../../shared/flows/graph.ts';
-import type { FlowSummary } from '../../../shared/flows/schemas.ts';
-import type { MutationEnvelope, SyncTable, WelcomeRow } from '../../../shared/sync/protocol.ts';
+import type { Bot, Channel } from '@shared/bots/schemas.ts';
+import type { Contact } from '@shared/contacts/schemas.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
+import type { FlowSummary } from '@shared/flows/schemas.ts';
+import type { MutationEnvelope, SyncTable, WelcomeRow } from '@shared/sync/protocol.ts';
 
 /** The row type of every cached table. */
 export type RowOf = {

@@ -1,4 +1,4 @@
-import { useDom } from '../test/setup-dom.ts';
+import { useDom } from '../test-support/setup-dom.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { sessionStore } from '../lib/session-store.ts';
 import { engineFor, wipeUserData, type SyncEngine } from './engine.ts';

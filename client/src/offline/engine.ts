@@ -5,8 +5,8 @@
  * second database; `stop` only detaches triggers — the outbox outlives an expired session and resumes on sign-in.
  */
 import Dexie from 'dexie';
-import type { MutationArgs, MutationName } from '../../../shared/sync/mutations.ts';
-import type { MutationEnvelope } from '../../../shared/sync/protocol.ts';
+import type { MutationArgs, MutationName } from '@shared/sync/mutations.ts';
+import type { MutationEnvelope } from '@shared/sync/protocol.ts';
 import { toast } from '../lib/toast.ts';
 import { databaseName, openUserDb, type CanalizeDb, type RejectedEntry } from './db.ts';
 import { refusalTitle } from './mutation-labels.ts';

@@ -10,7 +10,7 @@
 import { expect, test } from 'bun:test';
 import { readMeta, type CanalizeDb } from './db.ts';
 import { enqueue, enqueueAll } from './outbox.ts';
-import type { FlowConnection, FlowNode } from '../../../shared/flows/graph.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import { bot, channel, flow, STAMP, uuid, welcomeInput } from './test-support/fixtures.ts';
 import { createProfiles, type Network, type Profile, type Tab } from './test-support/model-clients.ts';
 import { localGraph, modelGraph, planGraphEdit, type GraphIds } from './test-support/model-graph-edits.ts';

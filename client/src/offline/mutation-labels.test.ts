@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { MUTATION_NAMES } from '../../../shared/sync/mutations.ts';
+import { MUTATION_NAMES } from '@shared/sync/mutations.ts';
 import { mutationLabel, refusalTitle, SYNC_UI_TEXTS } from './mutation-labels.ts';
 
 describe('mutation labels', () => {

@@ -1,6 +1,6 @@
 /** How a queued change is named to the user (rejected list, toasts), in pt-BR. */
-import { isMutationName, mutationArgsSchemas, type MutationName } from '../../../shared/sync/mutations.ts';
-import type { MutationEnvelope } from '../../../shared/sync/protocol.ts';
+import { isMutationName, mutationArgsSchemas, type MutationName } from '@shared/sync/mutations.ts';
+import type { MutationEnvelope } from '@shared/sync/protocol.ts';
 
 const LABELS: Record<MutationName, string> = {
   'bot.setActive': 'Ativar ou desativar bot',

@@ -5,8 +5,8 @@
  * transactions one after another, even across tabs, so ids are gapless (auto-increment keys are not: an aborted
  * insert burns one).
  */
-import { mutationArgsSchemas, type MutationArgs, type MutationName } from '../../../shared/sync/mutations.ts';
-import type { MutationEnvelope } from '../../../shared/sync/protocol.ts';
+import { mutationArgsSchemas, type MutationArgs, type MutationName } from '@shared/sync/mutations.ts';
+import type { MutationEnvelope } from '@shared/sync/protocol.ts';
 import { applyEnvelope } from './apply/index.ts';
 import { clientIdOf, readMeta, type CanalizeDb, type OutboxEntry } from './db.ts';
 import { toLocalWriteError } from './storage.ts';

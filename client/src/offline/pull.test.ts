@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { PullResult, PushResult } from '../../../shared/sync/protocol.ts';
+import type { PullResult, PushResult } from '@shared/sync/protocol.ts';
 import { acknowledge } from './acknowledge.ts';
 import { readMeta } from './db.ts';
 import { enqueue } from './outbox.ts';

@@ -3,7 +3,7 @@
  * transaction (a crash never skips or half-applies a page). Acknowledged mutations are dropped only with the last
  * page: an earlier page may not carry their effects yet, and dropping them then would flicker the edit away.
  */
-import { SYNC_TABLES, type PullResult, type SyncTable } from '../../../shared/sync/protocol.ts';
+import { SYNC_TABLES, type PullResult, type SyncTable } from '@shared/sync/protocol.ts';
 import type { CanalizeDb } from './db.ts';
 import { rebaseInTransaction } from './rebase.ts';
 

@@ -3,7 +3,7 @@
  * drop what it has answered, and re-apply what is still queued on top — one Dexie transaction, so no tab ever
  * renders a half-rebased state. Used for pulls and, with no server rows, to take back refused mutations at once.
  */
-import type { SyncTable } from '../../../shared/sync/protocol.ts';
+import type { SyncTable } from '@shared/sync/protocol.ts';
 import type { AnyRow, CanalizeDb, OutboxEntry } from './db.ts';
 import { applyEnvelope } from './apply/index.ts';
 import { MutationWriter } from './writer.ts';

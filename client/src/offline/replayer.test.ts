@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { MutationEnvelope } from '../../../shared/sync/protocol.ts';
+import type { MutationEnvelope } from '@shared/sync/protocol.ts';
 import { readMeta } from './db.ts';
 import { countPending, enqueue } from './outbox.ts';
 import { createReplayer, type FailureKind, type SyncTransport } from './replayer.ts';

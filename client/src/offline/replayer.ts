@@ -5,7 +5,7 @@
  * A failure that is not the user's (offline, server down) retries on a growing timer; an ended session pauses
  * until the provider starts a new replayer for the signed-in user — the outbox is never dropped for it.
  */
-import type { MutationEnvelope, PullResult, PushResult } from '../../../shared/sync/protocol.ts';
+import type { MutationEnvelope, PullResult, PushResult } from '@shared/sync/protocol.ts';
 import { acknowledge } from './acknowledge.ts';
 import { readMeta, type CanalizeDb, type RejectedEntry } from './db.ts';
 import { nextPending, startOverAsNewClient, toEnvelope } from './outbox.ts';

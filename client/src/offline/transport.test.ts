@@ -1,6 +1,6 @@
-import { useDom } from '../test/setup-dom.ts';
+import { useDom } from '../test-support/setup-dom.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
-import type { MutationEnvelope } from '../../../shared/sync/protocol.ts';
+import type { MutationEnvelope } from '@shared/sync/protocol.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { sessionStore } from '../lib/session-store.ts';
 import { emptyChanges, uuid } from './test-support/fixtures.ts';

@@ -1,5 +1,5 @@
 /** The replayer's wire: the sync endpoints through the app's API client (its single-flight token refresh included). */
-import { pullResponseSchema, pushResponseSchema } from '../../../shared/sync/protocol.ts';
+import { pullResponseSchema, pushResponseSchema } from '@shared/sync/protocol.ts';
 import { api } from '../lib/api.ts';
 import { ApiError } from '../lib/api-client.ts';
 import type { FailureKind, SyncTransport } from './replayer.ts';

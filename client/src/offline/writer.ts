@@ -4,7 +4,7 @@
  * server's rows down, then re-applies the still-pending ones — the Replicache rebase, with undo records instead of
  * snapshots. Must run inside a Dexie transaction over every table.
  */
-import type { SyncTable } from '../../../shared/sync/protocol.ts';
+import type { SyncTable } from '@shared/sync/protocol.ts';
 import { keyOf, type CanalizeDb, type RowOf, type UndoRecord } from './db.ts';
 
 export class MutationWriter {

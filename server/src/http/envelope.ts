@@ -1,5 +1,5 @@
-import { ERROR_MESSAGES, type ErrorCode } from '../../../shared/errors/codes.ts';
-import type { FailureEnvelope } from '../../../shared/api/envelope.ts';
+import { ERROR_MESSAGES, type ErrorCode } from '@shared/errors/codes.ts';
+import type { FailureEnvelope } from '@shared/api/envelope.ts';
 
 /** Success body of decisions §1. */
 export const ok = <T>(data: T) => ({ success: true as const, data });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldErrors } from '../../../shared/api/validation.ts';
+import { fieldErrors } from '@shared/api/validation.ts';
 import { AppError } from '../lib/errors.ts';
 import '../lib/zod-locale.ts';
 

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorCode } from '../../../shared/errors/codes.ts';
+import { ERROR_MESSAGES, type ErrorCode } from '@shared/errors/codes.ts';
 
 /**
  * The one error type services throw. The HTTP error handler turns it into the failure envelope of

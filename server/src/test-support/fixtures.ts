@@ -1,5 +1,5 @@
 /** Direct inserts for states the API cannot create yet (bots arrive with the Telegram issue). */
-import { authResponseSchema } from '../../../shared/auth/schemas.ts';
+import { authResponseSchema } from '@shared/auth/schemas.ts';
 import { encryptSecret, sha256Hex } from '../lib/crypto.ts';
 import type { TestServer } from './start-test-server.ts';
 

@@ -1,7 +1,7 @@
 /** Builds flows through the real API for the engine tests: flow, nodes with configs, connections by handle. */
-import { flowResponseSchema } from '../../../shared/flows/schemas.ts';
-import { connectionResponseSchema, nodeResponseSchema } from '../../../shared/flows/graph.ts';
-import { nodeTypeOf } from '../../../shared/flows/node-catalog.ts';
+import { flowResponseSchema } from '@shared/flows/schemas.ts';
+import { connectionResponseSchema, nodeResponseSchema } from '@shared/flows/graph.ts';
+import { nodeTypeOf } from '@shared/flows/node-catalog.ts';
 import type { TestServer } from './start-test-server.ts';
 
 export function flowBuilder(server: TestServer, auth: { token: string }, botId: string) {

@@ -1,8 +1,8 @@
 /** One user's flow calls over the test server, for the flow tests: answers are parsed with the shared schemas. */
 import type { z } from 'zod';
-import { failureEnvelopeSchema } from '../../../shared/api/envelope.ts';
-import { flowResponseSchema } from '../../../shared/flows/schemas.ts';
-import { nodeResponseSchema } from '../../../shared/flows/graph.ts';
+import { failureEnvelopeSchema } from '@shared/api/envelope.ts';
+import { flowResponseSchema } from '@shared/flows/schemas.ts';
+import { nodeResponseSchema } from '@shared/flows/graph.ts';
 import { insertBot, registerUser } from './fixtures.ts';
 import type { TestServer } from './start-test-server.ts';
 

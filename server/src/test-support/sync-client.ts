@@ -2,8 +2,8 @@
  * A minimal offline client for the sync tests: numbers mutations 1, 2, 3… for one client id, pushes batches and
  * pulls pages into a local copy of the user's data, as the PWA's outbox and Dexie cache do.
  */
-import { pullResponseSchema, pushResponseSchema, SYNC_TABLES, type PullResult, type SyncTable } from '../../../shared/sync/protocol.ts';
-import type { MutationArgs, MutationName } from '../../../shared/sync/mutations.ts';
+import { pullResponseSchema, pushResponseSchema, SYNC_TABLES, type PullResult, type SyncTable } from '@shared/sync/protocol.ts';
+import type { MutationArgs, MutationName } from '@shared/sync/mutations.ts';
 import type { TestServer } from './start-test-server.ts';
 
 export type Envelope = { clientId: string; mutationId: number; name: string; args: unknown; createdAt: string };

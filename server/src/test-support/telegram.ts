@@ -3,7 +3,7 @@
  * and waits on conditions (never fixed sleeps). Test code may import the emulator; the product may not.
  */
 import { expect } from 'bun:test';
-import { botResponseSchema, channelsResponseSchema, type Channel } from '../../../shared/bots/schemas.ts';
+import { botResponseSchema, channelsResponseSchema, type Channel } from '@shared/bots/schemas.ts';
 import { createTelegramEmulator, type EmulatorOptions, type TelegramEmulator } from '../../../tools/telegram-emulator/emulator.ts';
 import { registerUser } from './fixtures.ts';
 import { startTestServer, type TestServer, type TestServerOptions } from './start-test-server.ts';

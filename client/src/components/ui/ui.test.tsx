@@ -1,7 +1,7 @@
-import { useDom } from '../../test/setup-dom.ts';
+import { useDom } from '../../test-support/setup-dom.ts';
 import { afterEach, describe, expect, test } from 'bun:test';
 import { act, useState } from 'react';
-import { getByLabel, render } from '../../test/render.tsx';
+import { getByLabel, render } from '../../test-support/render.tsx';
 import { Button } from './button.tsx';
 import { Input } from './input.tsx';
 import { Modal } from './modal.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { FlowNode } from '../../../../shared/flows/graph.ts';
+import type { FlowNode } from '@shared/flows/graph.ts';
 import { enqueue } from '../outbox.ts';
 import { bot, flow, openTestDb, STAMP, uuid } from '../test-support/fixtures.ts';
 

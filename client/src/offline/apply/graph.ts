@@ -1,8 +1,8 @@
 /** Optimistic effects of the editor's node and connection mutations, mirroring the server's graph services. */
-import { FLOW_PENDING, flowButtonValue, parseButtonHandle, withButtonValue } from '../../../../shared/flows/buttons.ts';
-import type { FlowConnection } from '../../../../shared/flows/graph.ts';
-import { isNodeSubType, SUBTYPE_LABELS } from '../../../../shared/flows/node-catalog.ts';
-import { parseNodeConfig } from '../../../../shared/flows/node-configs.ts';
+import { FLOW_PENDING, flowButtonValue, parseButtonHandle, withButtonValue } from '@shared/flows/buttons.ts';
+import type { FlowConnection } from '@shared/flows/graph.ts';
+import { isNodeSubType, SUBTYPE_LABELS } from '@shared/flows/node-catalog.ts';
+import { parseNodeConfig } from '@shared/flows/node-configs.ts';
 import type { MutationWriter } from '../writer.ts';
 import type { ApplyFn } from './types.ts';
 

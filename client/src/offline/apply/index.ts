@@ -2,8 +2,8 @@
  * One local "apply" per named mutation: the same function writes the optimistic state at enqueue time and again
  * during every rebase after a pull.
  */
-import { isMutationName, mutationArgsSchemas, type MutationName, type ParsedMutationArgs } from '../../../../shared/sync/mutations.ts';
-import type { MutationEnvelope } from '../../../../shared/sync/protocol.ts';
+import { isMutationName, mutationArgsSchemas, type MutationName, type ParsedMutationArgs } from '@shared/sync/mutations.ts';
+import type { MutationEnvelope } from '@shared/sync/protocol.ts';
 import type { MutationWriter } from '../writer.ts';
 import { applyBotDelete, applyBotSetActive, applyWelcomeSave } from './bots.ts';
 import { applyFlowCreate, applyFlowDelete, applyFlowSetEnabled, applyFlowUpdate } from './flows.ts';

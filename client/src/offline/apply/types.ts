@@ -1,4 +1,4 @@
-import type { MutationName, ParsedMutationArgs } from '../../../../shared/sync/mutations.ts';
+import type { MutationName, ParsedMutationArgs } from '@shared/sync/mutations.ts';
 import type { MutationWriter } from '../writer.ts';
 
 /**

@@ -5,7 +5,7 @@
  */
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { MutationEnvelope } from '../../../../shared/sync/protocol.ts';
+import type { MutationEnvelope } from '@shared/sync/protocol.ts';
 import { createModelServer, type ModelServer } from './model-server.ts';
 
 export type NetworkMode = 'ok' | 'offline' | 'unauthorized' | 'serverError';

@@ -4,7 +4,7 @@
  * the server applied the batch (the client then restarts: a crash between send and acknowledgement), batches
  * delivered twice, and stale copies held back and delivered later, out of order.
  */
-import type { MutationEnvelope } from '../../../../shared/sync/protocol.ts';
+import type { MutationEnvelope } from '@shared/sync/protocol.ts';
 import type { CanalizeDb } from '../db.ts';
 import { createReplayer, type Replayer, type SyncTransport } from '../replayer.ts';
 import { openTestDb, newProfile } from './fixtures.ts';

@@ -4,7 +4,7 @@
  * flow (the lowest id a tab knows, the same on every device), so devices editing offline collide on one graph;
  * some name nodes or edges another device may have deleted meanwhile, or break a server rule on purpose.
  */
-import type { FlowConnection, FlowNode } from '../../../../shared/flows/graph.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import type { CanalizeDb } from '../db.ts';
 import type { Queued } from '../outbox.ts';
 import { uuid } from './fixtures.ts';

@@ -6,9 +6,9 @@
  * it at the target; removing the edge, or the target node, makes that button `flow_pending` again (a jsonb_set that
  * also makes it a callback, only where the button still exists). Node deletes cascade to their edges.
  */
-import type { FlowConnection, FlowNode } from '../../../../shared/flows/graph.ts';
-import { isNodeSubType, SUBTYPE_LABELS } from '../../../../shared/flows/node-catalog.ts';
-import { parseNodeConfig } from '../../../../shared/flows/node-configs.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
+import { isNodeSubType, SUBTYPE_LABELS } from '@shared/flows/node-catalog.ts';
+import { parseNodeConfig } from '@shared/flows/node-configs.ts';
 
 export type GraphState = {
   flows: Map<string, { id: string }>;

@@ -1,8 +1,8 @@
 /** The model server's effect of each mutation the model test uses, written from the server's rules, not the client's. */
-import type { Bot, Channel } from '../../../../shared/bots/schemas.ts';
-import type { FlowSummary } from '../../../../shared/flows/schemas.ts';
-import type { FlowConnection, FlowNode } from '../../../../shared/flows/graph.ts';
-import type { WelcomeRow } from '../../../../shared/sync/protocol.ts';
+import type { Bot, Channel } from '@shared/bots/schemas.ts';
+import type { FlowSummary } from '@shared/flows/schemas.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
+import type { WelcomeRow } from '@shared/sync/protocol.ts';
 import { deleteFlowGraph, graphApply } from './model-graph-rules.ts';
 
 export type ModelState = {

@@ -5,11 +5,11 @@
  * anyway; rows carry a version from one sequence and pulls page through them by cursor, tombstones included.
  * It logs every effect so a test can check each mutation took effect exactly once, in order.
  */
-import type { Bot, Channel } from '../../../../shared/bots/schemas.ts';
-import type { FlowSummary } from '../../../../shared/flows/schemas.ts';
-import type { FlowConnection, FlowNode } from '../../../../shared/flows/graph.ts';
-import { mutationArgsSchemas, isMutationName } from '../../../../shared/sync/mutations.ts';
-import type { MutationEnvelope, MutationResult, PullResult, PushResult, SyncTable, WelcomeRow } from '../../../../shared/sync/protocol.ts';
+import type { Bot, Channel } from '@shared/bots/schemas.ts';
+import type { FlowSummary } from '@shared/flows/schemas.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
+import { mutationArgsSchemas, isMutationName } from '@shared/sync/mutations.ts';
+import type { MutationEnvelope, MutationResult, PullResult, PushResult, SyncTable, WelcomeRow } from '@shared/sync/protocol.ts';
 import { modelApply, ModelRefusal, type ModelState } from './model-rules.ts';
 
 type Versioned = { version: number; table: SyncTable; id: string; row: unknown | null };

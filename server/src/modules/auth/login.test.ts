@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { jwt } from '@elysiajs/jwt';
-import { authResponseSchema, meResponseSchema } from '../../../../shared/auth/schemas.ts';
-import { failureEnvelopeSchema } from '../../../../shared/api/envelope.ts';
+import { authResponseSchema, meResponseSchema } from '@shared/auth/schemas.ts';
+import { failureEnvelopeSchema } from '@shared/api/envelope.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 
 let server: TestServer;

@@ -4,7 +4,7 @@ import {
   logoutInputSchema,
   refreshInputSchema,
   registerInputSchema,
-} from '../../../../shared/auth/schemas.ts';
+} from '@shared/auth/schemas.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';

@@ -8,7 +8,7 @@
  *   it was copied, so its whole family (that login's chain) is revoked.
  */
 import type { Sql } from '../../db/client.ts';
-import type { LoginInput, RegisterInput, Tokens, User } from '../../../../shared/auth/schemas.ts';
+import type { LoginInput, RegisterInput, Tokens, User } from '@shared/auth/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import type { AccessTokens } from './access-token.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { botResponseSchema, botsResponseSchema, channelResponseSchema } from '../../../../shared/bots/schemas.ts';
+import { botResponseSchema, botsResponseSchema, channelResponseSchema } from '@shared/bots/schemas.ts';
 import { registerUser } from '../../test-support/fixtures.ts';
 import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
 import { eventually, promotedChat, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../../test-support/telegram.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { botResponseSchema, botsResponseSchema, channelsResponseSchema } from '../../../../shared/bots/schemas.ts';
+import { botResponseSchema, botsResponseSchema, channelsResponseSchema } from '@shared/bots/schemas.ts';
 import { insertBot, insertChannel, registerUser } from '../../test-support/fixtures.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 

@@ -1,7 +1,7 @@
 /** Bot and channel queries, always scoped by the owner's user id (decisions §1). */
 import type { UserFromGetMe } from 'grammy/types';
 import type { Queryable } from '../../db/client.ts';
-import type { BotRights } from '../../../../shared/bots/schemas.ts';
+import type { BotRights } from '@shared/bots/schemas.ts';
 
 export type BotRow = {
   id: string;

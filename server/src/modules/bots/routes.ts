@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { createBotInputSchema, updateBotInputSchema } from '../../../../shared/bots/schemas.ts';
+import { createBotInputSchema, updateBotInputSchema } from '@shared/bots/schemas.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';

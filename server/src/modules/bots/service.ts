@@ -1,11 +1,11 @@
 import type { Queryable } from '../../db/client.ts';
-import { botSchema, channelSchema, type Bot, type Channel } from '../../../../shared/bots/schemas.ts';
+import { botSchema, channelSchema, type Bot, type Channel } from '@shared/bots/schemas.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { decryptSecret, encryptSecret, sha256Hex } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { BotRuntime } from '../../telegram/bot-runtime.ts';
-import { syncChannels } from '../../telegram/channel-sync.ts';
-import { checkBotToken } from '../../telegram/token-check.ts';
+import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import { syncChannels } from '../../runtime/telegram/channel-sync.ts';
+import { checkBotToken } from '../../runtime/telegram/token-check.ts';
 import * as repo from './repository.ts';
 
 export type BotsDeps = { sql: Queryable; runtime: BotRuntime; telegramApiRoot: string; encryptionKey: Uint8Array };

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { contactListQuerySchema } from '../../../../shared/contacts/schemas.ts';
+import { contactListQuerySchema } from '@shared/contacts/schemas.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { AccessTokens } from '../auth/access-token.ts';

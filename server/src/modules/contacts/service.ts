@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import { contactSchema, type Contact, type ContactListQuery } from '../../../../shared/contacts/schemas.ts';
+import { contactSchema, type Contact, type ContactListQuery } from '@shared/contacts/schemas.ts';
 import * as repo from './repository.ts';
 
 export type ContactsDeps = { sql: Queryable };

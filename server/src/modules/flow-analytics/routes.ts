@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { executionListQuerySchema, testFlowInputSchema } from '../../../../shared/flows/executions.ts';
+import { executionListQuerySchema, testFlowInputSchema } from '@shared/flows/executions.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';

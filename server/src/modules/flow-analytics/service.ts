@@ -2,11 +2,11 @@
  * Execution history and analytics of decisions §5. The runtime is flushed first: the engine records
  * write-behind, and an operator who just ran a flow expects to see it.
  */
-import type { ExecutionDetail, Execution, FlowAnalytics, NodeAnalytics } from '../../../../shared/flows/executions.ts';
-import { executionStepSchema, EXECUTION_STATUSES } from '../../../../shared/flows/executions.ts';
+import type { ExecutionDetail, Execution, FlowAnalytics, NodeAnalytics } from '@shared/flows/executions.ts';
+import { executionStepSchema, EXECUTION_STATUSES } from '@shared/flows/executions.ts';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { BotRuntime } from '../../telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
 import * as repo from './repository.ts';
 
 export type AnalyticsDeps = { sql: Queryable; runtime: BotRuntime };

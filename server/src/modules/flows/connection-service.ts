@@ -5,8 +5,8 @@
  * it makes the button pending again, so the stored graph and the buttons never disagree.
  */
 import type { z } from 'zod';
-import { flowButtonValue, FLOW_PENDING, parseButtonHandle } from '../../../../shared/flows/buttons.ts';
-import type { createConnectionInputSchema, FlowConnection } from '../../../../shared/flows/graph.ts';
+import { flowButtonValue, FLOW_PENDING, parseButtonHandle } from '@shared/flows/buttons.ts';
+import type { createConnectionInputSchema, FlowConnection } from '@shared/flows/graph.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';

@@ -5,8 +5,8 @@
  */
 import { jsonb } from '../../db/json.ts';
 import type { Queryable } from '../../db/client.ts';
-import { flowButtonTarget, flowButtonValue } from '../../../../shared/flows/buttons.ts';
-import type { FlowSummary } from '../../../../shared/flows/schemas.ts';
+import { flowButtonTarget, flowButtonValue } from '@shared/flows/buttons.ts';
+import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toFlowSummary } from './mappers.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { flowResponseSchema } from '../../../../shared/flows/schemas.ts';
-import { messageResponseSchema } from '../../../../shared/flows/graph.ts';
+import { flowResponseSchema } from '@shared/flows/schemas.ts';
+import { messageResponseSchema } from '@shared/flows/graph.ts';
 import { failure, flowUser, parsed } from '../../test-support/flow-client.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 

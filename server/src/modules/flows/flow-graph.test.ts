@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { flowResponseSchema } from '../../../../shared/flows/schemas.ts';
+import { flowResponseSchema } from '@shared/flows/schemas.ts';
 import {
   connectionResponseSchema,
   connectionsResponseSchema,
   messageResponseSchema,
   nodeResponseSchema,
   nodesResponseSchema,
-} from '../../../../shared/flows/graph.ts';
+} from '@shared/flows/graph.ts';
 import { failure, flowUser, parsed } from '../../test-support/flow-client.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { flowResponseSchema, flowsResponseSchema } from '../../../../shared/flows/schemas.ts';
-import { variablesResponseSchema } from '../../../../shared/flows/variables.ts';
+import { flowResponseSchema, flowsResponseSchema } from '@shared/flows/schemas.ts';
+import { variablesResponseSchema } from '@shared/flows/variables.ts';
 import { insertChannel } from '../../test-support/fixtures.ts';
 import { failure, flowUser, parsed } from '../../test-support/flow-client.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';

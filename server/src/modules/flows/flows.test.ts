@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { flowsResponseSchema } from '../../../../shared/flows/schemas.ts';
+import { flowsResponseSchema } from '@shared/flows/schemas.ts';
 import { insertBot, insertFlow, registerUser } from '../../test-support/fixtures.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 

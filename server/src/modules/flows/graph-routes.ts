@@ -5,7 +5,7 @@ import {
   createNodeInputSchema,
   updateMessageInputSchema,
   updateNodeInputSchema,
-} from '../../../../shared/flows/graph.ts';
+} from '@shared/flows/graph.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';

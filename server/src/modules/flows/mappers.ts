@@ -1,5 +1,5 @@
 /** Rows to API shapes, through the shared schemas: a drift between database and contract fails here, not in the client. */
-import { flowSummarySchema, type FlowSummary } from '../../../../shared/flows/schemas.ts';
+import { flowSummarySchema, type FlowSummary } from '@shared/flows/schemas.ts';
 import {
   flowConnectionSchema,
   flowMessageSchema,
@@ -7,7 +7,7 @@ import {
   type FlowConnection,
   type FlowMessage,
   type FlowNode,
-} from '../../../../shared/flows/graph.ts';
+} from '@shared/flows/graph.ts';
 import type { FlowRow } from './repository.ts';
 import type { NodeRow } from './node-repository.ts';
 import type { ConnectionRow } from './connection-repository.ts';

@@ -1,6 +1,6 @@
 /** Flow messages (part 1 §7): POST /flows/{id}/messages, PUT and DELETE /flows/messages/{id}. */
 import type { z } from 'zod';
-import type { createMessageInputSchema, FlowMessage, updateMessageInputSchema } from '../../../../shared/flows/graph.ts';
+import type { createMessageInputSchema, FlowMessage, updateMessageInputSchema } from '@shared/flows/graph.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toMessage } from './mappers.ts';

@@ -1,10 +1,10 @@
 /** Node writes (part 2 §4): create with a client id, partial updates checked against the node's subtype, delete. */
 import type { z } from 'zod';
-import { parseNodeConfig } from '../../../../shared/flows/node-configs.ts';
-import { isNodeSubType, SUBTYPE_LABELS } from '../../../../shared/flows/node-catalog.ts';
-import { parseButtonHandle, FLOW_PENDING } from '../../../../shared/flows/buttons.ts';
-import type { createNodeInputSchema, FlowNode, updateNodeInputSchema } from '../../../../shared/flows/graph.ts';
-import { fieldErrors } from '../../../../shared/api/validation.ts';
+import { parseNodeConfig } from '@shared/flows/node-configs.ts';
+import { isNodeSubType, SUBTYPE_LABELS } from '@shared/flows/node-catalog.ts';
+import { parseButtonHandle, FLOW_PENDING } from '@shared/flows/buttons.ts';
+import type { createNodeInputSchema, FlowNode, updateNodeInputSchema } from '@shared/flows/graph.ts';
+import { fieldErrors } from '@shared/api/validation.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';

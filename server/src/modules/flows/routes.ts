@@ -5,8 +5,8 @@ import {
   duplicateFlowInputSchema,
   toggleFlowInputSchema,
   updateFlowInputSchema,
-} from '../../../../shared/flows/schemas.ts';
-import { FLOW_VARIABLES } from '../../../../shared/flows/variables.ts';
+} from '@shared/flows/schemas.ts';
+import { FLOW_VARIABLES } from '@shared/flows/variables.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';

@@ -10,7 +10,7 @@ import {
   type FlowDetail,
   type FlowSummary,
   type updateFlowInputSchema,
-} from '../../../../shared/flows/schemas.ts';
+} from '@shared/flows/schemas.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toConnection, toFlowSummary, toMessage, toNode } from './mappers.ts';

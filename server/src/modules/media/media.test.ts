@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { failureEnvelopeSchema } from '../../../../shared/api/envelope.ts';
-import { MEDIA_MAX_BYTES, uploadResponseSchema } from '../../../../shared/media/schemas.ts';
+import { failureEnvelopeSchema } from '@shared/api/envelope.ts';
+import { MEDIA_MAX_BYTES, uploadResponseSchema } from '@shared/media/schemas.ts';
 import { registerUser } from '../../test-support/fixtures.ts';
 import { EXE_HEAD, PNG_1X1, uploadFile } from '../../test-support/media-upload.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';

@@ -4,11 +4,11 @@
  * anyone else gets the same 404 as for an id that never existed.
  */
 import { Elysia } from 'elysia';
-import { MEDIA_UPLOAD_SUCCESS } from '../../../../shared/media/schemas.ts';
+import { MEDIA_UPLOAD_SUCCESS } from '@shared/media/schemas.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { MediaStore, StoredMedia } from '../../media/media-store.ts';
-import { sniffMedia } from '../../media/sniff.ts';
+import type { MediaStore, StoredMedia } from './media-store.ts';
+import { sniffMedia } from './sniff.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
 import { readUpload } from './upload-body.ts';
 

@@ -4,7 +4,7 @@
  * accepted: multipart with a `file` part (what the editor sends, with progress) and the JSON data-URL form that
  * part 2 §7 describes.
  */
-import { dataUrlUploadSchema, MEDIA_MAX_BYTES } from '../../../../shared/media/schemas.ts';
+import { dataUrlUploadSchema, MEDIA_MAX_BYTES } from '@shared/media/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /** Room for the file as base64 (the data-URL form) plus multipart or JSON framing. */

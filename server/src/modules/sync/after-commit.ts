@@ -6,8 +6,8 @@
  * replays them after the commit, or drops them when the mutation failed and its savepoint rolled back.
  */
 import type { Logger } from '../../lib/logger.ts';
-import type { BotRuntime } from '../../telegram/bot-runtime.ts';
-import { bumpFlowGeneration } from '../../flows-engine/flow-generation.ts';
+import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import { bumpFlowGeneration } from '../../runtime/flow-engine/flow-generation.ts';
 
 type Effect = { label: string; run: () => Promise<void> | void };
 

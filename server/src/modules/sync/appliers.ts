@@ -4,10 +4,10 @@
  * Args are validated again here with the shared schema: the client's check is a convenience, not a guarantee.
  */
 import type { z } from 'zod';
-import { mutationArgsSchemas as schemas, type MutationName } from '../../../../shared/sync/mutations.ts';
+import { mutationArgsSchemas as schemas, type MutationName } from '@shared/sync/mutations.ts';
 import type { Queryable } from '../../db/client.ts';
 import { parseInput } from '../../http/validate.ts';
-import type { BotRuntime } from '../../telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
 import * as bots from '../bots/service.ts';
 import * as welcome from '../welcome/service.ts';
 import * as flows from '../flows/service.ts';

@@ -18,13 +18,13 @@
  * Transient database errors (deadlock, serialization) retry the chunk; infrastructure errors propagate and the
  * client resends the batch later, when everything already committed answers alreadyApplied.
  */
-import type { MutationEnvelope, MutationResult } from '../../../../shared/sync/protocol.ts';
-import { isMutationName } from '../../../../shared/sync/mutations.ts';
+import type { MutationEnvelope, MutationResult } from '@shared/sync/protocol.ts';
+import { isMutationName } from '@shared/sync/mutations.ts';
 import type { Queryable, Sql } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { BotRuntime } from '../../telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
 import { afterCommit, type AfterCommit } from './after-commit.ts';
 import { parseMutation, type MutationDeps, type ParsedMutation } from './appliers.ts';
 import { isDatabaseFault, refusalOf, sqlState, TRANSIENT } from './refusal.ts';

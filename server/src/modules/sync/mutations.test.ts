@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { botResponseSchema } from '../../../../shared/bots/schemas.ts';
-import { flowResponseSchema } from '../../../../shared/flows/schemas.ts';
-import { MUTATION_NAMES, type MutationArgs, type MutationName } from '../../../../shared/sync/mutations.ts';
-import { welcomeResponseSchema } from '../../../../shared/welcome/schemas.ts';
+import { botResponseSchema } from '@shared/bots/schemas.ts';
+import { flowResponseSchema } from '@shared/flows/schemas.ts';
+import { MUTATION_NAMES, type MutationArgs, type MutationName } from '@shared/sync/mutations.ts';
+import { welcomeResponseSchema } from '@shared/welcome/schemas.ts';
 import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
 import { syncClient } from '../../test-support/sync-client.ts';
 import { eventually, promotedChat, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../../test-support/telegram.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { flowResponseSchema } from '../../../../shared/flows/schemas.ts';
+import { flowResponseSchema } from '@shared/flows/schemas.ts';
 import { flowUser, parsed } from '../../test-support/flow-client.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 import { syncClient } from '../../test-support/sync-client.ts';

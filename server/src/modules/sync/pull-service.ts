@@ -3,8 +3,8 @@
  * repeatable-read snapshot so the change log and the rows agree. The cursor is the highest version returned: the
  * versions are assigned in commit order (migration 0400), so nothing committed later can land below it.
  */
-import { PULL_PAGE_SIZE, type PullResult, type SyncTable } from '../../../../shared/sync/protocol.ts';
-import { welcomeMessageSchema } from '../../../../shared/welcome/schemas.ts';
+import { PULL_PAGE_SIZE, type PullResult, type SyncTable } from '@shared/sync/protocol.ts';
+import { welcomeMessageSchema } from '@shared/welcome/schemas.ts';
 import type { Queryable, Sql } from '../../db/client.ts';
 import { findBotsByIds, findChannelsByIds } from '../bots/repository.ts';
 import { toBot, toChannel } from '../bots/service.ts';

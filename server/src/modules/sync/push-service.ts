@@ -5,7 +5,7 @@
  * so the client resends from the gap in order.
  */
 import type { z } from 'zod';
-import type { MutationResult, PushResult, pushRequestSchema } from '../../../../shared/sync/protocol.ts';
+import type { MutationResult, PushResult, pushRequestSchema } from '@shared/sync/protocol.ts';
 import { applyChunk, type SyncDeps } from './apply-chunk.ts';
 import * as repo from './repository.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { nodesResponseSchema } from '../../../../shared/flows/graph.ts';
-import type { PushResult } from '../../../../shared/sync/protocol.ts';
-import { flowResponseSchema } from '../../../../shared/flows/schemas.ts';
+import { nodesResponseSchema } from '@shared/flows/graph.ts';
+import type { PushResult } from '@shared/sync/protocol.ts';
+import { flowResponseSchema } from '@shared/flows/schemas.ts';
 import { failure, flowUser, parsed } from '../../test-support/flow-client.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 import { syncClient } from '../../test-support/sync-client.ts';

@@ -2,7 +2,7 @@
  * Which errors are a mutation's own fault (recorded as its refusal, the id advances) and which are the database's
  * (retried or propagated; the client resends later and nothing is recorded against the mutation).
  */
-import { ERROR_MESSAGES } from '../../../../shared/errors/codes.ts';
+import { ERROR_MESSAGES } from '@shared/errors/codes.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Failure } from './repository.ts';

@@ -1,5 +1,5 @@
 /** Sync bookkeeping (migration 0400): per-client mutation ids, refused mutations, the per-user change log. */
-import type { SyncTable } from '../../../../shared/sync/protocol.ts';
+import type { SyncTable } from '@shared/sync/protocol.ts';
 import type { Queryable } from '../../db/client.ts';
 
 export async function ensureClient(sql: Queryable, userId: string, clientId: string) {

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { pullQuerySchema, pushRequestSchema } from '../../../../shared/sync/protocol.ts';
+import { pullQuerySchema, pushRequestSchema } from '@shared/sync/protocol.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';

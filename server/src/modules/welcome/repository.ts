@@ -1,6 +1,6 @@
 /** Welcome messages, reached through their channel and its bot so every query is scoped by the owner. */
 import type { Queryable } from '../../db/client.ts';
-import type { WelcomeMessage } from '../../../../shared/welcome/schemas.ts';
+import type { WelcomeMessage } from '@shared/welcome/schemas.ts';
 
 export type OwnedChannel = { id: string; botId: string; chatId: bigint };
 

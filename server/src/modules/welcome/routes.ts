@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { welcomeMessageInputSchema } from '../../../../shared/welcome/schemas.ts';
+import { welcomeMessageInputSchema } from '@shared/welcome/schemas.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';

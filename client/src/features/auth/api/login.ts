@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authResponseSchema, type AuthResult, type LoginInput } from '../../../../../shared/auth/schemas.ts';
+import { authResponseSchema, type AuthResult, type LoginInput } from '@shared/auth/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { toast } from '../../../lib/toast.ts';

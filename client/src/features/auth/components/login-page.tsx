@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
-import { loginInputSchema } from '../../../../../shared/auth/schemas.ts';
+import { loginInputSchema } from '@shared/auth/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useLogin } from '../api/login.ts';

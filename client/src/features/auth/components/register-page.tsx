@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH, registerInputSchema } from '../../../../../shared/auth/schemas.ts';
+import { PASSWORD_MIN_LENGTH, registerInputSchema } from '@shared/auth/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useRegister } from '../api/register.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { fieldErrors } from '../../../../../shared/api/validation.ts';
+import { fieldErrors } from '@shared/api/validation.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 
 type Errors<T> = Partial<Record<keyof T & string, string>>;

@@ -2,7 +2,7 @@
  * The bot screens read the local cache (offline-first): the list, one bot, and its channels. `null` means the
  * cache has been filled and the bot is not there (gone, or never this user's).
  */
-import type { Bot, Channel } from '../../../../../shared/bots/schemas.ts';
+import type { Bot, Channel } from '@shared/bots/schemas.ts';
 import { useCached } from '../../../offline/hooks.ts';
 
 /** The server's order: newest first. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { botResponseSchema, type Bot, type CreateBotInput } from '../../../../../shared/bots/schemas.ts';
+import { botResponseSchema, type Bot, type CreateBotInput } from '@shared/bots/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { useSyncNow } from '../../../offline/hooks.ts';
 import { toast } from '../../../lib/toast.ts';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { channelsResponseSchema, type Channel } from '../../../../../shared/bots/schemas.ts';
+import { channelsResponseSchema, type Channel } from '@shared/bots/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSyncNow } from '../../../offline/hooks.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { createBotInputSchema } from '../../../../../shared/bots/schemas.ts';
+import { createBotInputSchema } from '@shared/bots/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, Bot as BotIcon, ChevronRight, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import type { Bot } from '../../../../../shared/bots/schemas.ts';
+import type { Bot } from '@shared/bots/schemas.ts';
 import { buttonClasses, Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { StatusBadge } from './status-badge.tsx';

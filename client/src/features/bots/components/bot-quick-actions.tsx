@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { MessageSquareText, Workflow, type LucideIcon } from 'lucide-react';
-import type { Channel } from '../../../../../shared/bots/schemas.ts';
+import type { Channel } from '@shared/bots/schemas.ts';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 
 const tile = 'flex w-full items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 text-left transition-colors';

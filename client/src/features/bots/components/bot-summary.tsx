@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, ArrowLeft, Bot as BotIcon, Power, PowerOff, Users } from 'lucide-react';
-import type { Bot } from '../../../../../shared/bots/schemas.ts';
+import type { Bot } from '@shared/bots/schemas.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';

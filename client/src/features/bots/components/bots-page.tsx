@@ -1,6 +1,6 @@
 import { Bot as BotIcon, Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { Bot } from '../../../../../shared/bots/schemas.ts';
+import type { Bot } from '@shared/bots/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';

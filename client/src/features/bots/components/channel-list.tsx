@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronRight, Megaphone, RefreshCw, Users } from 'lucide-react';
-import type { Bot, Channel } from '../../../../../shared/bots/schemas.ts';
+import type { Bot, Channel } from '@shared/bots/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { useSyncBotChannels } from '../api/sync-bot-channels.ts';

@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { MAX_BUTTON_TEXT, MAX_WELCOME_BUTTONS, WELCOME_TEXTS } from '../../../../../shared/welcome/schemas.ts';
+import { MAX_BUTTON_TEXT, MAX_WELCOME_BUTTONS, WELCOME_TEXTS } from '@shared/welcome/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import type { WelcomeForm } from '../hooks/use-welcome-form.ts';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { WELCOME_VARIABLES } from '../../../../../shared/welcome/schemas.ts';
+import { WELCOME_VARIABLES } from '@shared/welcome/schemas.ts';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { insertAtCursor } from '../utils/insert-at-cursor.ts';
 

@@ -1,8 +1,8 @@
-import { useDom } from '../../../test/setup-dom.ts';
+import { useDom } from '../../../test-support/setup-dom.ts';
 import { afterEach, describe, expect, test } from 'bun:test';
 import { act, useState } from 'react';
-import { DEFAULT_WELCOME } from '../../../../../shared/welcome/schemas.ts';
-import { getByLabel, render } from '../../../test/render.tsx';
+import { DEFAULT_WELCOME } from '@shared/welcome/schemas.ts';
+import { getByLabel, render } from '../../../test-support/render.tsx';
 import { useWelcomeForm } from '../hooks/use-welcome-form.ts';
 import { toEditableButtons } from '../utils/button-list.ts';
 import { ButtonEditor } from './button-editor.tsx';

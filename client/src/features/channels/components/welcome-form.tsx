@@ -1,6 +1,6 @@
 import { Save } from 'lucide-react';
 import type { FormEvent } from 'react';
-import type { WelcomeMessage } from '../../../../../shared/welcome/schemas.ts';
+import type { WelcomeMessage } from '@shared/welcome/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';

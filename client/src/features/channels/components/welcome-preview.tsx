@@ -1,6 +1,6 @@
 import { AlertTriangle, ExternalLink } from 'lucide-react';
-import { PREVIEW_CONTEXT, renderWelcome } from '../../../../../shared/welcome/render.ts';
-import { buttonTypeFor } from '../../../../../shared/welcome/schemas.ts';
+import { PREVIEW_CONTEXT, renderWelcome } from '@shared/welcome/render.ts';
+import { buttonTypeFor } from '@shared/welcome/schemas.ts';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import type { EditableButton } from '../utils/button-list.ts';
 import { parseTelegramHtml } from '../utils/telegram-html.ts';

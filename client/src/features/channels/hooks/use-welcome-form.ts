@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { WelcomeMessage } from '../../../../../shared/welcome/schemas.ts';
+import type { WelcomeMessage } from '@shared/welcome/schemas.ts';
 import { addButton, removeButton, updateButton } from '../utils/button-list.ts';
 import { toFormValues, validateWelcomeForm, type WelcomeFormErrors, type WelcomeFormValues, type WelcomePayload } from '../utils/welcome-form.ts';
 

@@ -1,4 +1,4 @@
-import { buttonTypeFor, MAX_WELCOME_BUTTONS } from '../../../../../shared/welcome/schemas.ts';
+import { buttonTypeFor, MAX_WELCOME_BUTTONS } from '@shared/welcome/schemas.ts';
 
 /** A button as edited: a stable key for React (rows can be removed from the middle), then text and value. */
 export type EditableButton = { key: string; text: string; value: string };

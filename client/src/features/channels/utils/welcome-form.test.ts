@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { DEFAULT_WELCOME } from '../../../../../shared/welcome/schemas.ts';
+import { DEFAULT_WELCOME } from '@shared/welcome/schemas.ts';
 import { toFormValues, validateWelcomeForm } from './welcome-form.ts';
 
 describe('welcome form validation', () => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { welcomeMessageInputSchema, type WelcomeMessage } from '../../../../../shared/welcome/schemas.ts';
+import { welcomeMessageInputSchema, type WelcomeMessage } from '@shared/welcome/schemas.ts';
 import { toButtonInputs, toEditableButtons, type EditableButton } from './button-list.ts';
 
 export type WelcomeFormValues = Omit<WelcomeMessage, 'buttons'> & { buttons: EditableButton[] };

@@ -2,7 +2,7 @@
  * Dashboard statistics (part 1 §2), counted from the local cache, so the dashboard opens offline and follows every
  * edit at once (a bot switched off counts as inactive before the server has heard of it).
  */
-import type { Bot } from '../../../../../shared/bots/schemas.ts';
+import type { Bot } from '@shared/bots/schemas.ts';
 import { useCached } from '../../../offline/hooks.ts';
 
 export type DashboardStats = { totalBots: number; activeBots: number; totalChannels: number; totalFlows: number };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import type { FlowConnection, FlowNode } from '../../../../../shared/flows/graph.ts';
-import { mutationArgsSchemas, type MutationArgs, type MutationName } from '../../../../../shared/sync/mutations.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
+import { mutationArgsSchemas, type MutationArgs, type MutationName } from '@shared/sync/mutations.ts';
 import type { CanalizeDb } from '../../../offline/db.ts';
 import { enqueue } from '../../../offline/outbox.ts';
 import { rebase } from '../../../offline/rebase.ts';

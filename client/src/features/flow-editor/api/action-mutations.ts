@@ -4,7 +4,7 @@
  * from, offline or not. Moves write nothing: positions are written by Salvar (part 2 §4 "saving the flow writes
  * the position of every node"), as one node.savePositions.
  */
-import type { FlowConnection, FlowNode } from '../../../../../shared/flows/graph.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import type { Queued } from '../../../offline/outbox.ts';
 import type { EditorAction, WriteAction, XY } from '../model/graph-actions.ts';
 import { EDITOR_TOASTS } from './editor-texts.ts';

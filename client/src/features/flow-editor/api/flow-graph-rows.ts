@@ -6,8 +6,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import type { FlowConnection, FlowNode } from '../../../../../shared/flows/graph.ts';
-import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
+import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { useCached, useSyncNow } from '../../../offline/hooks.ts';
 import { useSyncEngine } from '../../../offline/provider.tsx';
 import type { EditorGraph } from '../model/graph-actions.ts';

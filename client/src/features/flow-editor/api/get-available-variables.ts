@@ -4,7 +4,7 @@
  * fallback is complete enough to go on editing).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { variablesResponseSchema, type VariableHint } from '../../../../../shared/flows/variables.ts';
+import { variablesResponseSchema, type VariableHint } from '@shared/flows/variables.ts';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -5,7 +5,7 @@
  * open the figures refresh every 15 s (and when the window regains focus) so a running flow can be watched.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { flowAnalyticsResponseSchema, type FlowAnalytics } from '../../../../../shared/flows/executions.ts';
+import { flowAnalyticsResponseSchema, type FlowAnalytics } from '@shared/flows/executions.ts';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

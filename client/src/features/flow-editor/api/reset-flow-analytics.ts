@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FlowAnalytics } from '../../../../../shared/flows/executions.ts';
+import type { FlowAnalytics } from '@shared/flows/executions.ts';
 import { api } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { EDITOR_TOASTS } from './editor-texts.ts';

@@ -4,8 +4,8 @@
  * client's rule (one refresh and one retry after a 401). Failures carry the server's pt-BR message when the
  * answer has one (413 "Arquivo muito grande. Máximo: 20MB", 415 …), else part 2 §8's upload text.
  */
-import { failureEnvelopeSchema } from '../../../../../shared/api/envelope.ts';
-import { uploadResponseSchema, type UploadResponse } from '../../../../../shared/media/schemas.ts';
+import { failureEnvelopeSchema } from '@shared/api/envelope.ts';
+import { uploadResponseSchema, type UploadResponse } from '@shared/media/schemas.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
 import { EDITOR_TOASTS } from './editor-texts.ts';

@@ -1,6 +1,6 @@
 import { Save, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import type { FlowNode } from '../../../../../shared/flows/graph.ts';
+import type { FlowNode } from '@shared/flows/graph.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { TextField } from './panel/controls.tsx';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, LoaderCircle, Redo2, Save, Undo2 } from 'lucide-react';
-import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
+import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { FlowEditor } from '../hooks/use-flow-editor.ts';

@@ -1,8 +1,8 @@
 import { useReactFlow } from '@xyflow/react';
 import { memo, useCallback, useRef, useState } from 'react';
-import type { NodeSubType } from '../../../../../shared/flows/node-catalog.ts';
-import type { FlowConnection } from '../../../../../shared/flows/graph.ts';
-import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
+import type { NodeSubType } from '@shared/flows/node-catalog.ts';
+import type { FlowConnection } from '@shared/flows/graph.ts';
+import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EDITOR_TEXTS, EDITOR_TOASTS } from '../api/editor-texts.ts';
 import { touching, type EditorGraph, type NodeMove } from '../model/graph-actions.ts';

@@ -10,7 +10,7 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { FlowConnection } from '../../../../../shared/flows/graph.ts';
+import type { FlowConnection } from '@shared/flows/graph.ts';
 import { connectAction } from '../model/button-edges.ts';
 import type { XY } from '../model/graph-actions.ts';
 import { createEdgeMapper, createNodeMapper, type CardNode } from '../model/xyflow-mapping.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { uploadedMediaId } from '../../../../../shared/media/schemas.ts';
+import { uploadedMediaId } from '@shared/media/schemas.ts';
 import { useUploadedMediaSrc } from '../api/get-media-blob.ts';
 import { EDITOR_TEXTS } from '../api/editor-texts.ts';
 

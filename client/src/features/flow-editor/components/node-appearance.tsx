@@ -2,7 +2,7 @@ import {
   Box, Clock, Funnel, GitBranch, Globe, Image, LayoutList, MessageCircle, MessageSquare, MousePointerClick, Shuffle, Terminal, UserCog, UserPlus,
   type LucideIcon,
 } from 'lucide-react';
-import type { NodeType } from '../../../../../shared/flows/node-catalog.ts';
+import type { NodeType } from '@shared/flows/node-catalog.ts';
 
 /** One colour per node type: card header, library entry and minimap (part 2 §2 "minimap coloured by type"). */
 export const TYPE_COLORS: Record<NodeType, string> = {

@@ -1,6 +1,6 @@
 import { Handle, Position } from '@xyflow/react';
-import { buttonHandleId, isFlowButton } from '../../../../../shared/flows/buttons.ts';
-import type { FlowNode } from '../../../../../shared/flows/graph.ts';
+import { buttonHandleId, isFlowButton } from '@shared/flows/buttons.ts';
+import type { FlowNode } from '@shared/flows/graph.ts';
 import { buttonRows } from '../model/xyflow-mapping.ts';
 import { MediaThumbnail } from './media-thumbnail.tsx';
 import { useNodeFigures } from './node-figures-context.tsx';

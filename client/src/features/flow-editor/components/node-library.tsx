@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
-import { NODE_TYPE_GROUPS, NODE_TYPES, SUBTYPES_BY_TYPE, SUBTYPE_LABELS, type NodeSubType, type NodeType } from '../../../../../shared/flows/node-catalog.ts';
+import { NODE_TYPE_GROUPS, NODE_TYPES, SUBTYPES_BY_TYPE, SUBTYPE_LABELS, type NodeSubType, type NodeType } from '@shared/flows/node-catalog.ts';
 import { cn } from '../../../lib/cn.ts';
 import { subtypeIcon, TYPE_COLORS } from './node-appearance.tsx';
 

@@ -4,7 +4,7 @@
  * (part 2 §4): the offline layer takes the refused change back and tells the user.
  */
 import { useState } from 'react';
-import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
+import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { toast } from '../../../lib/toast.ts';
 import { savedToast } from '../../../offline/feedback.ts';
 import { useMutate } from '../../../offline/hooks.ts';

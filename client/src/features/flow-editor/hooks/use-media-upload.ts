@@ -5,8 +5,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ERROR_MESSAGES } from '../../../../../shared/errors/codes.ts';
-import { MEDIA_MAX_BYTES, type MediaFile } from '../../../../../shared/media/schemas.ts';
+import { ERROR_MESSAGES } from '@shared/errors/codes.ts';
+import { MEDIA_MAX_BYTES, type MediaFile } from '@shared/media/schemas.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { EDITOR_TOASTS } from '../api/editor-texts.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { FlowConnection, FlowNode } from '../../../../../shared/flows/graph.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import { buttonEdgeChanges, connectAction, saveNodeAction } from './button-edges.ts';
 import { invertAction } from './graph-actions.ts';
 import { newNode } from './new-node.ts';

@@ -5,8 +5,8 @@
  * none). A connected flow button's value names its target, so that value is what ties an old button to its new
  * place; the edges then move (delete + create, there is no connection.update) in the same undo step as the save.
  */
-import { buttonHandleId, flowButtonTarget, flowButtonValue, isFlowButton, parseButtonHandle, type FlowButton } from '../../../../../shared/flows/buttons.ts';
-import type { FlowConnection, FlowNode } from '../../../../../shared/flows/graph.ts';
+import { buttonHandleId, flowButtonTarget, flowButtonValue, isFlowButton, parseButtonHandle, type FlowButton } from '@shared/flows/buttons.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import type { EditorAction, EditorGraph, NodePatch, WriteAction } from './graph-actions.ts';
 import { buttonRows } from './xyflow-mapping.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { FlowConnection, FlowNode } from '../../../../../shared/flows/graph.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import { invertAction, type EditorAction } from './graph-actions.ts';
 import { emptyHistory, forget, record, redo, undo } from './history.ts';
 import { newNode } from './new-node.ts';

@@ -3,7 +3,7 @@
  * (api/action-mutations.ts), and is undone by queueing the mutations of its inverse. Ids are client-made UUIDs, so
  * undoing a deletion re-creates the very same node and connections.
  */
-import type { FlowConnection, FlowNode } from '../../../../../shared/flows/graph.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 
 export type XY = { x: number; y: number };
 export type EditorGraph = { nodes: FlowNode[]; connections: FlowConnection[] };

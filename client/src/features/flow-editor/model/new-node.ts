@@ -1,6 +1,6 @@
-import { defaultNodeConfig } from '../../../../../shared/flows/node-configs.ts';
-import { nodeTypeOf, SUBTYPE_LABELS, type NodeSubType } from '../../../../../shared/flows/node-catalog.ts';
-import type { FlowNode } from '../../../../../shared/flows/graph.ts';
+import { defaultNodeConfig } from '@shared/flows/node-configs.ts';
+import { nodeTypeOf, SUBTYPE_LABELS, type NodeSubType } from '@shared/flows/node-catalog.ts';
+import type { FlowNode } from '@shared/flows/graph.ts';
 import type { XY } from './graph-actions.ts';
 
 /** A library click: a node with a client-made id (decisions §5), its subtype's defaults and the given position. */

@@ -4,7 +4,7 @@
  * A merged node is reused while neither its row nor its overlay position changes, so dragging one card does not
  * re-render every card moved before it.
  */
-import type { FlowNode } from '../../../../../shared/flows/graph.ts';
+import type { FlowNode } from '@shared/flows/graph.ts';
 import type { XY } from './graph-actions.ts';
 
 export type PositionOverlay = ReadonlyMap<string, XY>;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { FLOW_VARIABLES } from '../../../../../shared/flows/variables.ts';
+import { FLOW_VARIABLES } from '@shared/flows/variables.ts';
 import { VARIABLE_PATH_TEXTS, variablePathError, variableSuggestions } from './variable-path.ts';
 
 describe('if_else variable path', () => {

@@ -2,8 +2,8 @@
  * The if_else variable (decisions §5) is a free path: the known variables are suggestions, and paths inside the
  * last HTTP response (`http.body.campo`) are typed. The engine accepts the path with or without `{{ }}`.
  */
-import { nodeConfigSchemas } from '../../../../../shared/flows/node-configs.ts';
-import { FLOW_VARIABLES, type VariableHint } from '../../../../../shared/flows/variables.ts';
+import { nodeConfigSchemas } from '@shared/flows/node-configs.ts';
+import { FLOW_VARIABLES, type VariableHint } from '@shared/flows/variables.ts';
 
 export const VARIABLE_PATH_TEXTS = {
   tooLong: 'A variável deve ter no máximo 200 caracteres',

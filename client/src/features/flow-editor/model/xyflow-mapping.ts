@@ -4,8 +4,8 @@
  * and drags without re-rendering every card).
  */
 import { MarkerType, type Edge, type Node } from '@xyflow/react';
-import { buttonHandleId, isFlowButton, type FlowButton } from '../../../../../shared/flows/buttons.ts';
-import type { FlowConnection, FlowNode } from '../../../../../shared/flows/graph.ts';
+import { buttonHandleId, isFlowButton, type FlowButton } from '@shared/flows/buttons.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 
 export const NODE_WIDTH = 280;
 export const BUTTON_EDGE_COLOR = '#a855f7';

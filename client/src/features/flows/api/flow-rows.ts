@@ -1,6 +1,6 @@
 /** The flow list and the create-flow modal read the local cache (bots, their channels, flows). */
-import type { Bot, Channel } from '../../../../../shared/bots/schemas.ts';
-import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
+import type { Bot, Channel } from '@shared/bots/schemas.ts';
+import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { useCached } from '../../../offline/hooks.ts';
 
 /** The server's order: newest first. */

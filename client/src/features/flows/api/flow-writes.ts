@@ -2,7 +2,7 @@
  * Flow list writes through the outbox. Creating gets its id here (a client UUID, decisions §5), so the flow shows
  * at once and the editor can open it by that id.
  */
-import type { CreateFlowInput } from '../../../../../shared/flows/schemas.ts';
+import type { CreateFlowInput } from '@shared/flows/schemas.ts';
 import { savedToast } from '../../../offline/feedback.ts';
 import { useMutate, useWhenAnswered } from '../../../offline/hooks.ts';
 import { FLOW_TOASTS } from './flow-texts.ts';

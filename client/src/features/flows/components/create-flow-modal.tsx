@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { EXECUTION_CONTEXTS } from '../../../../../shared/flows/schemas.ts';
+import { EXECUTION_CONTEXTS } from '@shared/flows/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlClasses, Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Pencil, Trash2, Workflow } from 'lucide-react';
 import { useId } from 'react';
-import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
+import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { buttonClasses, Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';

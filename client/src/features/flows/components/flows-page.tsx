@@ -1,6 +1,6 @@
 import { Plus, Workflow } from 'lucide-react';
 import { useState } from 'react';
-import type { FlowSummary } from '../../../../../shared/flows/schemas.ts';
+import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';

@@ -3,13 +3,13 @@
  * the bot clears the chosen channels, and the errors come from the same shared schema the server uses.
  */
 import { useMemo, useState } from 'react';
-import { fieldErrors } from '../../../../../shared/api/validation.ts';
+import { fieldErrors } from '@shared/api/validation.ts';
 import {
   createFlowInputSchema,
   DEFAULT_EXECUTION_CONTEXTS,
   type CreateFlowInput,
   type ExecutionContext,
-} from '../../../../../shared/flows/schemas.ts';
+} from '@shared/flows/schemas.ts';
 
 export type CreateFlowForm = {
   botId: string;

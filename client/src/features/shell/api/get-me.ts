@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { meResponseSchema, type User } from '../../../../../shared/auth/schemas.ts';
+import { meResponseSchema, type User } from '@shared/auth/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 

@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { LogOut, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
-import type { User } from '../../../../../shared/auth/schemas.ts';
+import type { User } from '@shared/auth/schemas.ts';
 import { BrandLogo, BrandMark } from '../../../components/brand-logo.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { cn } from '../../../lib/cn.ts';

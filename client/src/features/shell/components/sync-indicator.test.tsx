@@ -1,4 +1,4 @@
-import { useDom } from '../../../test/setup-dom.ts';
+import { useDom } from '../../../test-support/setup-dom.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { act } from 'react';
 import { engineFor, wipeUserData, type SyncEngine } from '../../../offline/engine.ts';
@@ -6,7 +6,7 @@ import { enqueue } from '../../../offline/outbox.ts';
 import { OfflineProvider } from '../../../offline/provider.tsx';
 import { createFakeSyncApi } from '../../../offline/test-support/fake-sync-api.ts';
 import { bot, flow, uuid } from '../../../offline/test-support/fixtures.ts';
-import { render } from '../../../test/render.tsx';
+import { render } from '../../../test-support/render.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 
 useDom();

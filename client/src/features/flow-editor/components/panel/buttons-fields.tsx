@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { buttonTypeFor } from '../../../../../../shared/welcome/schemas.ts';
-import { FLOW_PENDING, isFlowButton, MAX_FLOW_BUTTONS, type FlowButton } from '../../../../../../shared/flows/buttons.ts';
+import { buttonTypeFor } from '@shared/welcome/schemas.ts';
+import { FLOW_PENDING, isFlowButton, MAX_FLOW_BUTTONS, type FlowButton } from '@shared/flows/buttons.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { buttonRows } from '../../model/xyflow-mapping.ts';
 import { SelectField, TextField, type ConfigDraft } from './controls.tsx';

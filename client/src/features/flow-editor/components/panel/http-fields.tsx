@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { HTTP_METHODS } from '../../../../../../shared/flows/node-configs.ts';
+import { HTTP_METHODS } from '@shared/flows/node-configs.ts';
 import { AreaField, SelectField, str, TextField, type ConfigDraft } from './controls.tsx';
 
 /** JSON is stored parsed; text that does not parse is kept as typed (part 2 §5). */

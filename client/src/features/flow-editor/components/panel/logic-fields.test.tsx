@@ -1,8 +1,8 @@
-import { useDom } from '../../../../test/setup-dom.ts';
+import { useDom } from '../../../../test-support/setup-dom.ts';
 import { afterEach, describe, expect, test } from 'bun:test';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { availableVariablesKey } from '../../api/get-available-variables.ts';
-import { getByLabel, render } from '../../../../test/render.tsx';
+import { getByLabel, render } from '../../../../test-support/render.tsx';
 import { VARIABLE_PATH_TEXTS } from '../../model/variable-path.ts';
 import { IfElseFields } from './logic-fields.tsx';
 

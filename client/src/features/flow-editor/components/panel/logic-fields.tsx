@@ -1,4 +1,4 @@
-import { DEFAULT_DELAY_SECONDS, DELAY_UNITS, IF_OPERATORS } from '../../../../../../shared/flows/node-configs.ts';
+import { DEFAULT_DELAY_SECONDS, DELAY_UNITS, IF_OPERATORS } from '@shared/flows/node-configs.ts';
 import { useId } from 'react';
 import { controlClasses } from '../../../../components/ui/field.tsx';
 import { useAvailableVariables } from '../../api/get-available-variables.ts';

@@ -1,5 +1,5 @@
-import { MEDIA_SOURCES, MEDIA_TYPES } from '../../../../../../shared/flows/node-configs.ts';
-import { uploadedMediaId } from '../../../../../../shared/media/schemas.ts';
+import { MEDIA_SOURCES, MEDIA_TYPES } from '@shared/flows/node-configs.ts';
+import { uploadedMediaId } from '@shared/media/schemas.ts';
 import { num, NumberField, SelectField, str, TextField, type ConfigDraft } from './controls.tsx';
 import { MEDIA_TYPE_LABELS } from './field-labels.ts';
 import { MediaUploadField } from './media-upload-field.tsx';

@@ -1,6 +1,6 @@
 import { FileUp, X } from 'lucide-react';
 import { useCallback, useId, useRef } from 'react';
-import { MEDIA_ACCEPT_ATTRIBUTE, uploadedMediaId, type MediaFile } from '../../../../../../shared/media/schemas.ts';
+import { MEDIA_ACCEPT_ATTRIBUTE, uploadedMediaId, type MediaFile } from '@shared/media/schemas.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useMediaUpload } from '../../hooks/use-media-upload.ts';
 import { str, type ConfigDraft } from './controls.tsx';

@@ -1,5 +1,5 @@
-import { PARSE_MODES } from '../../../../../../shared/flows/node-configs.ts';
-import { FLOW_VARIABLES } from '../../../../../../shared/flows/variables.ts';
+import { PARSE_MODES } from '@shared/flows/node-configs.ts';
+import { FLOW_VARIABLES } from '@shared/flows/variables.ts';
 import { AreaField, SelectField, str, type ConfigDraft } from './controls.tsx';
 import { PARSE_MODE_LABELS } from './field-labels.ts';
 

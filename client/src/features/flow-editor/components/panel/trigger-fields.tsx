@@ -1,4 +1,4 @@
-import { WATCH_FIELDS } from '../../../../../../shared/flows/node-configs.ts';
+import { WATCH_FIELDS } from '@shared/flows/node-configs.ts';
 import { str, TextField, type ConfigDraft } from './controls.tsx';
 import { WATCH_FIELD_LABELS } from './field-labels.ts';
 

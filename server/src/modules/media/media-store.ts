@@ -1,0 +1,57 @@
+/**
+ * Uploaded files: bytes on disk under DATA_DIR/media/<user id>/<file id> (per user, so a path can never reach
+ * another user's file), details in media_files. Every read is by (user, id): another user's id is simply absent.
+ * The row is written after the bytes, so a row always has its file; a crash in between leaves an orphan file
+ * that no URL reaches.
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { mediaUrlOf, type MediaFile } from '@shared/media/schemas.ts';
+import type { Queryable } from '../../db/client.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { Sniffed } from './sniff.ts';
+
+type MediaRow = { id: string; fileName: string; contentType: string; mediaType: MediaFile['mediaType']; size: number; createdAt: Date };
+
+export type StoredMedia = MediaFile & { path: string };
+
+export type MediaStore = ReturnType<typeof createMediaStore>;
+
+export function createMediaStore(sql: Queryable, dataDir: string) {
+  const root = path.resolve(dataDir, 'media');
+  const fileOf = (userId: string, id: string) => path.join(root, userId, id);
+  const toStored = (userId: string, row: MediaRow): StoredMedia => ({
+    ...row, url: mediaUrlOf(row.id), createdAt: row.createdAt.toISOString(), path: fileOf(userId, row.id),
+  });
+
+  return {
+    async save(userId: string, input: { bytes: Uint8Array; fileName: string; sniffed: Sniffed }): Promise<StoredMedia> {
+      const id = crypto.randomUUID();
+      const file = fileOf(userId, id);
+      await mkdir(path.dirname(file), { recursive: true });
+      await Bun.write(file, input.bytes);
+      try {
+        const [row] = await sql<MediaRow[]>`
+          insert into media_files (id, user_id, file_name, content_type, media_type, size_bytes)
+          values (${id}, ${userId}, ${input.fileName}, ${input.sniffed.contentType}, ${input.sniffed.mediaType}, ${input.bytes.byteLength})
+          returning id, file_name as "fileName", content_type as "contentType", media_type as "mediaType",
+                    size_bytes as size, created_at as "createdAt"`;
+        if (!row) throw new Error('media insert returned nothing');
+        return toStored(userId, row);
+      } catch (error) {
+        await rm(file, { force: true });
+        throw error;
+      }
+    },
+
+    /** The owner's file, or undefined (unknown id, malformed id, or someone else's). */
+    async find(userId: string, id: string): Promise<StoredMedia | undefined> {
+      if (!isUuid(id) || !isUuid(userId)) return undefined;
+      const [row] = await sql<MediaRow[]>`
+        select id, file_name as "fileName", content_type as "contentType", media_type as "mediaType",
+               size_bytes as size, created_at as "createdAt"
+        from media_files where id = ${id} and user_id = ${userId}`;
+      return row ? toStored(userId, row) : undefined;
+    },
+  };
+}

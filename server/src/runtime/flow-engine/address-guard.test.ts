@@ -1,0 +1,56 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { nodeConfigSchemas } from '@shared/flows/node-configs.ts';
+import { isInternal } from './address-guard.ts';
+import { performHttpRequest } from './http-request.ts';
+
+let hits = 0;
+const target = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (request) => {
+  hits += 1;
+  return Response.json({ host: request.headers.get('host') });
+} });
+afterAll(() => target.stop(true));
+
+const request = (url: string, allowPrivate = false) =>
+  performHttpRequest(nodeConfigSchemas.http_request.parse({ method: 'GET', url }), {}, allowPrivate);
+
+describe('http_request address guard', () => {
+  test('loopback in any spelling is refused before anything is sent', async () => {
+    const port = target.port;
+    const refusals: Record<string, string> = {
+      [`http://[::ffff:127.0.0.1]:${port}/`]: '::ffff:7f00:1',
+      [`http://[::ffff:7f00:1]:${port}/`]: '::ffff:7f00:1',
+      [`http://[::1]:${port}/`]: '::1',
+      [`http://[::127.0.0.1]:${port}/`]: '::7f00:1',
+      [`http://[64:ff9b::127.0.0.1]:${port}/`]: '64:ff9b::7f00:1',
+      [`http://2130706433:${port}/`]: '127.0.0.1',
+      [`http://0x7f.1:${port}/`]: '127.0.0.1',
+      [`http://0177.0.0.1:${port}/`]: '127.0.0.1',
+    };
+    for (const [url, address] of Object.entries(refusals)) {
+      expect(await request(url)).toEqual({ ok: false, error: `Endereço interno recusado: ${address}` });
+    }
+    const byName = await request(`http://localhost:${port}/`);
+    expect(byName.ok).toBe(false);
+    expect(!byName.ok && byName.error).toMatch(/^Endereço interno recusado: (127\.0\.0\.1|::1)$/);
+    expect(hits).toBe(0);
+  });
+
+  test('the same loopback target is reached only when the server allows private addresses, with its Host kept', async () => {
+    const answer = await request(`http://[::ffff:127.0.0.1]:${target.port}/`, true);
+    expect(answer).toEqual({ ok: true, status: 200, body: { host: `[::ffff:7f00:1]:${target.port}` } });
+    expect(hits).toBe(1);
+  });
+
+  test('internal ranges are recognised numerically, public addresses are not', () => {
+    const internal = [
+      '0.1.2.3', '10.0.0.1', '100.64.0.1', '100.127.255.255', '127.8.9.10', '169.254.169.254', '172.16.0.1', '172.31.255.255',
+      '192.168.1.1', '198.18.0.1', '198.19.255.255', '224.0.0.1', '240.0.0.1', '255.255.255.255', '::', '::1', '0:0:0:0:0:0:0:1',
+      '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a00:1', '::ffff:0:7f00:1', '::127.0.0.1', '::7f00:1', '64:ff9b::10.0.0.1',
+      '64:ff9b::a9fe:a9fe', '64:ff9b:1::1', '2002:7f00:1::', 'fc00::1', 'fdff:ffff::1', 'fe80::1', 'febf::1', 'ff02::1',
+      'FE80::1', 'not-an-address',
+    ];
+    for (const address of internal) expect([address, isInternal(address)]).toEqual([address, true]);
+    const external = ['8.8.8.8', '1.1.1.1', '100.128.0.1', '172.32.0.1', '198.20.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1', '2606:4700::1111'];
+    for (const address of external) expect([address, isInternal(address)]).toEqual([address, false]);
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * The flow engine of the bot runtime (decisions §5): one per process, shared by every running bot. It holds the
+ * graph cache, the write-behind recorder and the durable-delay poller; bots attach their Api when they start so
+ * a due delay can send through the right bot, and only attached bots' delays are claimed here.
+ */
+import type { Api } from 'grammy';
+import type { Sql } from '../../db/client.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { contactTriggers, contactVariables, type ContactChange } from './contact-triggers.ts';
+import * as store from './engine-repository.ts';
+import { newExecution, type ExecutionState } from './execution.ts';
+import { nextNodes, type BotGraphs, type EngineNode } from './flow-graph.ts';
+import { createGraphCache } from './graph-cache.ts';
+import { createMediaInputs } from './media-input.ts';
+import type { MediaStore } from '../../modules/media/media-store.ts';
+import { createRecorder } from './recorder.ts';
+import type { Variables } from './variables.ts';
+import { walk, type WalkDeps } from './walk.ts';
+
+const POLL_MS = 250;
+/**
+ * A claimed delay whose process died mid-walk is claimed again once this lease runs out. Longer than any walk
+ * (100 steps, HTTP steps capped at 10 s), so a live walk is not run twice; a crash costs at-least-once, not never.
+ */
+const CLAIM_LEASE_MS = 20 * 60_000;
+
+export const DELAY_ENDED = {
+  flowDisabled: 'Fluxo desativado durante a espera',
+  nodeRemoved: 'Bloco de espera removido durante a espera',
+} as const;
+
+export type FlowEngineOptions = { sql: Sql; logger: Logger; allowPrivateHttp: boolean; media?: MediaStore | undefined };
+export type AttachedBot = { api: Api; userId: string; username(): string | undefined };
+export type StartInput = { botId: string; flowId: string; triggerNodeId: string; contactTelegramId: number; chatId: number; variables: Variables };
+
+export type FlowEngine = ReturnType<typeof createFlowEngine>;
+
+export function createFlowEngine(options: FlowEngineOptions) {
+  const { sql, logger } = options;
+  const cache = createGraphCache(sql);
+  const recorder = createRecorder(sql, logger);
+  const attached = new Map<string, AttachedBot>();
+  const media = createMediaInputs(options.media);
+  let poller: ReturnType<typeof setInterval> | undefined;
+  let polling: Promise<void> = Promise.resolve();
+
+  const walkDeps = (api: Api | undefined, graphs: BotGraphs): WalkDeps => ({
+    api, graphs, recorder, media, allowPrivateHttp: options.allowPrivateHttp,
+    scheduleDelay: async (execution: ExecutionState, node: EngineNode, runAt: Date) => {
+      // The pending row references the execution: write the history that waits in memory first.
+      recorder.save({ ...execution, status: 'waiting' });
+      await recorder.flush();
+      await store.insertPendingStep(sql, { executionId: execution.id, botId: execution.botId, nodeId: node.id, runAt });
+    },
+  });
+
+  async function runDue() {
+    if (attached.size === 0) return;
+    const due = await store.claimDueSteps(sql, [...attached.keys()], CLAIM_LEASE_MS);
+    for (const step of due) {
+      let finished = true;
+      try {
+        finished = await resumeAfterDelay(step);
+      } catch (error) {
+        logger.error('falha ao retomar passo agendado', { stepId: step.id, error });
+      } finally {
+        await (finished ? store.finishPendingStep(sql, step.id) : store.releasePendingStep(sql, step.id));
+      }
+    }
+  }
+
+  /** Resumes one due delay; false when its bot stopped meanwhile and the step waits for the bot's return. */
+  async function resumeAfterDelay(step: store.DueStep): Promise<boolean> {
+    const bot = attached.get(step.botId);
+    if (!bot) return false;
+    const execution = await store.findExecution(sql, step.executionId);
+    if (!execution) return true;
+    const graphs = await cache.get(step.botId);
+    // The flow was disabled or the delay node removed while waiting: the execution ends there, and says why.
+    const ended = !graphs.flowsById.has(execution.flowId) ? DELAY_ENDED.flowDisabled : !graphs.nodes.has(step.nodeId) ? DELAY_ENDED.nodeRemoved : undefined;
+    if (ended) {
+      recorder.save({ ...execution, status: 'stopped', error: ended, finishedAt: new Date().toISOString() });
+      return true;
+    }
+    await walk(walkDeps(bot.api, graphs), execution, nextNodes(graphs, step.nodeId, 'default'));
+    return true;
+  }
+
+  return {
+    graphs: (botId: string) => cache.get(botId),
+    recorder,
+    attach(botId: string, bot: AttachedBot) {
+      attached.set(botId, bot);
+      cache.forget(botId);
+    },
+    detach(botId: string) {
+      attached.delete(botId);
+      cache.forget(botId);
+    },
+    attachedBot: (botId: string) => attached.get(botId),
+    /** A trigger fired: a new execution walks from the trigger node. */
+    start(api: Api | undefined, graphs: BotGraphs, input: StartInput) {
+      const execution = newExecution(input);
+      return walk(api ? walkDeps(api, graphs) : { ...walkDeps(undefined, graphs), recorder: undefined }, execution, [input.triggerNodeId]);
+    },
+    /**
+     * A flow button was pressed: a new execution of that flow walks from the target node, carrying the variables
+     * of the contact's latest execution there. Each press is its own walk: it gets the full step budget (a menu
+     * that loops back on itself keeps answering) and never rewrites the steps of a walk still waiting on a delay.
+     */
+    async continueAt(api: Api, graphs: BotGraphs, input: Omit<StartInput, 'triggerNodeId'> & { nodeId: string }) {
+      await recorder.flush();
+      const previous = await store.latestExecution(sql, input.flowId, input.contactTelegramId, input.chatId);
+      // The press keeps what the trigger saw (message.text, command.args, http.*), with the contact refreshed.
+      const variables = previous ? { ...previous.variables, contact: input.variables.contact } : input.variables;
+      return walk(walkDeps(api, graphs), newExecution({ ...input, variables, triggerNodeId: null }), [input.nodeId]);
+    },
+    contactPhone: (botId: string, telegramId: number) => store.contactPhone(sql, botId, telegramId),
+    /**
+     * The contact journal created or changed contacts: their contact triggers start. Contacts run side by side
+     * (one batch holds each contact once, in its own chat); a failure is logged and costs that contact only.
+     */
+    async contactsChanged(changes: ContactChange[]) {
+      await Promise.all(changes.map(async (change) => {
+        const bot = attached.get(change.botId);
+        if (!bot) return;
+        try {
+          const graphs = await cache.get(change.botId);
+          for (const hit of contactTriggers(graphs, change)) {
+            await walk(walkDeps(bot.api, graphs), newExecution({
+              botId: change.botId, flowId: hit.flow.id, triggerNodeId: hit.node.id, contactTelegramId: change.telegramId,
+              chatId: change.chat.id, variables: contactVariables(change, bot.username()),
+            }), [hit.node.id]);
+          }
+        } catch (error) {
+          logger.error('falha ao disparar gatilho de contato', { botId: change.botId, error });
+        }
+      }));
+    },
+    startPoller() {
+      let busy = false;
+      // One claim at a time: a slow round is skipped over, never queued behind.
+      poller ??= setInterval(() => {
+        if (busy) return;
+        busy = true;
+        polling = runDue()
+          .catch((error: unknown) => logger.error('falha ao buscar passos agendados', { error }))
+          .finally(() => (busy = false));
+      }, POLL_MS);
+    },
+    async stop() {
+      clearInterval(poller);
+      poller = undefined;
+      await polling;
+      await recorder.flush();
+    },
+    flush: () => recorder.flush(),
+  };
+}

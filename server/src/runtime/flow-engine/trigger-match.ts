@@ -1,0 +1,36 @@
+/** Which trigger nodes of which flows an event fires, within the flows' execution contexts (decisions §5). */
+import type { Chat } from 'grammy/types';
+import { commandArgs, messageMatches } from '@shared/flows/matching.ts';
+import type { NodeConfigs } from '@shared/flows/node-configs.ts';
+import type { BotGraphs, EngineFlow, EngineNode } from './flow-graph.ts';
+
+export type TriggerHit = { flow: EngineFlow; node: EngineNode; commandArgs?: string };
+
+export function chatAllowed(flow: EngineFlow, chat: Pick<Chat, 'id' | 'type'>): boolean {
+  if (!flow.executionContexts.includes(chat.type)) return false;
+  return chat.type !== 'channel' || flow.allowedChannelIds.includes(String(chat.id));
+}
+
+export function textTriggers(graphs: BotGraphs, chat: Pick<Chat, 'id' | 'type'>, text: string, botUsername: string | undefined): TriggerHit[] {
+  const hits: TriggerHit[] = [];
+  for (const flow of graphs.flows) {
+    if (!chatAllowed(flow, chat)) continue;
+    for (const node of flow.triggers) {
+      if (node.subType === 'trigger_message' && messageMatches((node.config as NodeConfigs['trigger_message']).pattern, text)) {
+        hits.push({ flow, node });
+      } else if (node.subType === 'trigger_command') {
+        const args = commandArgs((node.config as NodeConfigs['trigger_command']).command, text, botUsername);
+        if (args !== undefined) hits.push({ flow, node, commandArgs: args });
+      }
+    }
+  }
+  return hits;
+}
+
+export function buttonTriggers(graphs: BotGraphs, chat: Pick<Chat, 'id' | 'type'>, data: string): TriggerHit[] {
+  return graphs.flows
+    .filter((flow) => chatAllowed(flow, chat))
+    .flatMap((flow) => flow.triggers
+      .filter((node) => node.subType === 'trigger_button_clicked' && (node.config as NodeConfigs['trigger_button_clicked']).buttonData === data)
+      .map((node) => ({ flow, node })));
+}

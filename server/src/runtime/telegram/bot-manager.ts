@@ -1,0 +1,186 @@
+/**
+ * Bot lifecycle (issue 3): one grammY bot per active registered bot, started at boot (startAll, after the
+ * migrations) and by the API on registration/activation, stopped on deactivation/removal and at shutdown.
+ * - Long polling with @grammyjs/runner by default; webhook mode when a public https URL is configured (the
+ *   secret_token is derived from the server key, so nothing extra is stored).
+ * - One process owns a bot's updates (Telegram answers 409 to a second poller): this manager is that owner.
+ * - Telegram answering 401 switches the bot off with a reason the bot screens show (decisions §3).
+ * - A bot that fails to start (Telegram unreachable at boot) or whose runner dies (409 conflict, a bug) is
+ *   started again after a growing pause, never in a tight loop; a stopped or switched-off bot is not.
+ * Stopping waits for the updates in flight, and aborts retry waits, so a shutdown is quick and leaves nothing.
+ */
+import { run } from '@grammyjs/runner';
+import { BotError } from 'grammy';
+import type { Sql } from '../../db/client.ts';
+import { deriveSecretHex, secretsEqual } from '../../lib/crypto.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { ResilienceOptions } from './api-resilience.ts';
+import type { BotRuntime } from './bot-runtime.ts';
+import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
+import { createContactJournal } from './contact-journal.ts';
+import { createFlowEngine } from '../flow-engine/flow-engine.ts';
+import type { MediaStore } from '../../modules/media/media-store.ts';
+import { runFlowTest } from '../flow-engine/flow-test.ts';
+import { ALLOWED_UPDATES } from './create-bot.ts';
+import * as repo from './runtime-repository.ts';
+
+export const TOKEN_REJECTED_REASON = 'O Telegram recusou o token deste bot. Cadastre um token válido.';
+const RESTART_DELAY_MS = 5000;
+const MAX_RESTART_DELAY_MS = 5 * 60_000;
+
+export type BotManagerOptions = {
+  sql: Sql;
+  logger: Logger;
+  apiRoot: string;
+  encryptionKey: Uint8Array;
+  /** Base URL Telegram can reach (https in production); undefined = long polling. */
+  webhookBaseUrl?: string | undefined;
+  notify?(userId: string, topic: string, payload: Record<string, unknown>): void;
+  /** Retry tuning (tests shorten the backoff). */
+  retry?: Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'>;
+  /** http_request may reach loopback and private addresses (FLOW_HTTP_ALLOW_PRIVATE). */
+  flowHttpAllowPrivate?: boolean;
+  /** Uploaded files that send_media nodes send (DATA_DIR/media). */
+  media?: MediaStore;
+};
+
+export type BotManager = BotRuntime & { startAll(): Promise<void>; stopAll(): Promise<void> };
+
+export function createBotManager(options: BotManagerOptions): BotManager {
+  const { sql, logger } = options;
+  const flows = createFlowEngine({ sql, logger: logger.child({ component: 'flows' }), allowPrivateHttp: options.flowHttpAllowPrivate ?? false, media: options.media });
+  const journal = createContactJournal(sql, logger, { onContactChanges: (changes) => void flows.contactsChanged(changes) });
+  flows.startPoller();
+  const running = new Map<string, BotEntry>();
+  const starting = new Map<string, Promise<void>>();
+  const restarts = new Map<string, ReturnType<typeof setTimeout>>();
+  const secretOf = (botId: string) => deriveSecretHex(options.encryptionKey, `webhook:${botId}`);
+  let closed = false;
+
+  async function startNow(botId: string): Promise<void> {
+    const row = await repo.findActiveBot(sql, botId);
+    if (!row || closed || running.has(botId)) return;
+    const log = logger.child({ botId });
+    const entry = createBotEntry({
+      row, sql, logger: log, journal, flows, apiRoot: options.apiRoot, encryptionKey: options.encryptionKey, retry: options.retry,
+      onUnauthorized: () => void revoke(botId, row.userId),
+      channelsChanged: () => options.notify?.(row.userId, 'channels.changed', { botId }),
+    });
+    await entry.bot.init();
+    if (options.webhookBaseUrl) {
+      await entry.bot.api.setWebhook(`${options.webhookBaseUrl}/api/telegram/webhook/${botId}`, {
+        secret_token: secretOf(botId),
+        allowed_updates: [...ALLOWED_UPDATES],
+      });
+    } else {
+      // A webhook left from an earlier configuration would make every getUpdates fail with 409.
+      await entry.bot.api.deleteWebhook();
+      const handle = run(entry.bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES], timeout: 30 }, silent: true } });
+      entry.handle = handle;
+      void handle.task()?.then(
+        () => afterRunnerEnd(entry, undefined),
+        (error: unknown) => afterRunnerEnd(entry, error),
+      );
+    }
+    running.set(botId, entry);
+    log.info('bot iniciado', { mode: options.webhookBaseUrl ? 'webhook' : 'polling' });
+  }
+
+  function afterRunnerEnd(entry: BotEntry, error: unknown) {
+    if (running.get(entry.botId) !== entry || entry.stop.signal.aborted || entry.state.revoked || closed) return;
+    logger.error('recebimento de updates interrompido; reiniciando em instantes', { botId: entry.botId, error });
+    running.delete(entry.botId);
+    scheduleRestart(entry.botId, 0);
+  }
+
+  /** Telegram down at boot, a 409 from a stale poller…: try again later, slower each time, never in a tight loop. */
+  function scheduleRestart(botId: string, attempt: number) {
+    if (closed || restarts.has(botId)) return;
+    const delay = Math.min(MAX_RESTART_DELAY_MS, RESTART_DELAY_MS * 2 ** attempt);
+    restarts.set(botId, setTimeout(() => {
+      restarts.delete(botId);
+      void startAttempt(botId, attempt + 1);
+    }, delay));
+  }
+
+  function startAttempt(botId: string, attempt: number): Promise<void> {
+    const pending = starting.get(botId);
+    if (pending) return pending;
+    const task = startNow(botId)
+      .catch((error: unknown) => {
+        logger.error('falha ao iniciar bot; nova tentativa em instantes', { botId, error });
+        scheduleRestart(botId, attempt);
+      })
+      .finally(() => starting.delete(botId));
+    starting.set(botId, task);
+    return task;
+  }
+
+  async function revoke(botId: string, userId: string) {
+    logger.warn('token recusado pelo Telegram; bot desativado', { botId });
+    await repo.markInactive(sql, botId, TOKEN_REJECTED_REASON).catch((error: unknown) => logger.error('falha ao desativar bot', { botId, error }));
+    options.notify?.(userId, 'bots.changed', { botId });
+    await manager.stop(botId, { forget: false });
+  }
+
+  const manager: BotManager = {
+    start: (botId) => startAttempt(botId, 0),
+    async stop(botId, stopOptions = {}) {
+      await starting.get(botId);
+      // After the pending start: a start that failed meanwhile may have scheduled a retry.
+      clearTimeout(restarts.get(botId));
+      restarts.delete(botId);
+      const entry = running.get(botId);
+      if (!entry) return;
+      running.delete(botId);
+      flows.detach(botId);
+      await stopBotEntry(entry, (stopOptions.forget ?? true) && options.webhookBaseUrl !== undefined);
+      logger.info('bot parado', { botId });
+    },
+    invalidate(botId, chatId) {
+      running.get(botId)?.cache.invalidate(chatId);
+    },
+    handleWebhook(botId, secret, update) {
+      if (secret === null || !secretsEqual(secret, secretOf(botId))) return 'forbidden';
+      const entry = running.get(botId);
+      if (!entry) return 'not-running';
+      if (!entry.recent.add(update.update_id)) return 'duplicate';
+      // Acknowledged at once (Telegram retries slow answers); the work happens after, in per-chat order.
+      const tracked = entry.bot.handleUpdate(update).catch(async (error: unknown) => {
+        if (error instanceof BotError) await entry.bot.errorHandler(error);
+        else logger.error('falha ao processar update', { botId, error });
+      });
+      entry.inFlight.add(tracked);
+      void tracked.finally(() => entry.inFlight.delete(tracked));
+      return 'accepted';
+    },
+    isRunning: (botId) => running.has(botId),
+    async startAll() {
+      const rows = await repo.listActiveBots(sql);
+      // A few at a time: a server with hundreds of bots should not open hundreds of requests at once.
+      for (let index = 0; index < rows.length; index += 8) {
+        await Promise.all(rows.slice(index, index + 8).map((row) => manager.start(row.id)));
+      }
+    },
+    async stopAll() {
+      closed = true;
+      for (const timer of restarts.values()) clearTimeout(timer);
+      restarts.clear();
+      await Promise.allSettled([...starting.values()]);
+      const entries = [...running.values()];
+      running.clear();
+      await Promise.allSettled(entries.map((entry) => stopBotEntry(entry, false)));
+      for (const entry of entries) flows.detach(entry.botId);
+      await flows.stop();
+      await journal.close();
+    },
+    async flush() {
+      await flows.flush();
+      await journal.flush();
+    },
+    testFlow: (userId, flowId, input) => runFlowTest({ sql, engine: flows }, userId, flowId, input),
+    contactEnteredFunnel: ({ botId, funnelId, contact, chat }) =>
+      flows.contactsChanged([{ botId, funnelId, chat, created: false, changedFields: [], phoneNumber: null, ...contact }]),
+  };
+  return manager;
+}

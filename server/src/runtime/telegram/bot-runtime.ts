@@ -1,0 +1,51 @@
+/**
+ * The runtime as the API modules see it: they start, stop and refresh bots through this interface and never
+ * touch grammY. `idleRuntime` serves apps built without Telegram (unit tests of other modules).
+ */
+import type { Update } from 'grammy/types';
+import type { TestFlowResult } from '@shared/flows/executions.ts';
+import { AppError } from '../../lib/errors.ts';
+
+export type WebhookOutcome = 'accepted' | 'duplicate' | 'forbidden' | 'not-running';
+
+export type BotRuntime = {
+  /** Starts the bot's update processing if it is active and not running yet. */
+  start(botId: string): Promise<void>;
+  /** Stops it; `forget` also removes the webhook (deactivation, removal) rather than just stopping (shutdown). */
+  stop(botId: string, options?: { forget?: boolean }): Promise<void>;
+  /** Drops cached channel data after the API changed it (welcome saved, Sincronizar). */
+  invalidate(botId: string, chatId?: number): void;
+  handleWebhook(botId: string, secret: string | null, update: Update): WebhookOutcome;
+  isRunning(botId: string): boolean;
+  /** Writes what the runtime keeps in memory (contacts, messages, flow history) before an API read. */
+  flush(): Promise<void>;
+  /** POST /flows/{id}/test: a dry run, or the flow run for one contact through its bot. */
+  testFlow(userId: string, flowId: string, input: FlowTestInput): Promise<TestFlowResult | undefined>;
+  /**
+   * A contact entered through a funnel's link (an attributed join): the bot's trigger_contact_from_funnel nodes of
+   * that funnel start, in the chat where the contact entered. Called by the funnels module.
+   */
+  contactEnteredFunnel(entry: FunnelEntry): Promise<void>;
+};
+
+export type FunnelEntry = {
+  botId: string;
+  funnelId: string;
+  contact: { telegramId: number; firstName: string; lastName: string | null; username: string | null };
+  chat: { id: number; type: 'group' | 'supergroup' | 'channel'; title?: string | undefined };
+};
+
+export type FlowTestInput = { contactId?: string | undefined; telegramId?: string | number | undefined; dryRun: boolean };
+
+export const idleRuntime: BotRuntime = {
+  start: async () => {},
+  stop: async () => {},
+  invalidate: () => {},
+  handleWebhook: () => 'not-running',
+  isRunning: () => false,
+  flush: async () => {},
+  contactEnteredFunnel: async () => {},
+  testFlow: async () => {
+    throw new AppError('BOT_NOT_RUNNING', 409);
+  },
+};

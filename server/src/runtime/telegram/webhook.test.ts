@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
+import { eventually, promotedChat, startTelegramTestbed, type TelegramTestbed } from '../../test-support/telegram.ts';
+import { registerUser } from '../../test-support/fixtures.ts';
+import { botResponseSchema } from '@shared/bots/schemas.ts';
+
+let bed: TelegramTestbed;
+beforeAll(async () => {
+  bed = await startTelegramTestbed({ rateLimits: false }, { webhookOverLoopback: true });
+}, SERVER_START_TIMEOUT_MS);
+afterAll(() => bed.stop());
+
+async function webhookBot() {
+  const account = await registerUser(bed.server);
+  const created = bed.emulator.control.createBot({ username: `canalize_hook_${Date.now() % 100000}_bot` });
+  const response = await bed.server.api('/api/bots', { json: { token: created.token }, token: account.tokens.accessToken });
+  expect(response.status).toBe(201);
+  const bot = botResponseSchema.parse(await response.json()).data.bot;
+  return { account, token: created.token, telegramBotId: created.id, username: created.username, bot, auth: { token: account.tokens.accessToken } };
+}
+
+describe('webhook mode', () => {
+  test('sets a webhook with a secret and processes updates Telegram posts to it', async () => {
+    const registered = await webhookBot();
+    const [setWebhook] = bed.emulator.control.apiCalls({ token: registered.token, method: 'setWebhook' });
+    expect(setWebhook?.params).toMatchObject({ url: `${bed.server.url.replace('localhost', '127.0.0.1')}/api/telegram/webhook/${registered.bot.id}` });
+    expect(String(setWebhook?.params.secret_token)).toMatch(/^[0-9a-f]{64}$/);
+    expect(setWebhook?.params.allowed_updates).toEqual(['message', 'edited_message', 'callback_query', 'my_chat_member', 'chat_member', 'chat_join_request', 'channel_post']);
+
+    const { chat, channel } = await promotedChat(bed, registered, { type: 'supergroup', title: 'Grupo Webhook' });
+    await bed.server.api(`/api/flows/channels/${channel.id}/welcome`, { json: { message: 'Via webhook, {firstName}' }, ...registered.auth });
+    const user = bed.emulator.control.createUser({ first_name: 'Vera' });
+    const since = bed.emulator.control.mark();
+    bed.emulator.control.joinChat({ userId: user.id, chatId: chat.id });
+    expect((await bed.emulator.control.waitForSentMessage({ token: registered.token, chatId: chat.id, since })).text).toBe('Via webhook, Vera');
+  });
+
+  test('refuses a wrong secret and ignores a re-sent update_id', async () => {
+    const registered = await webhookBot();
+    const path = `/api/telegram/webhook/${registered.bot.id}`;
+    const update = { update_id: 987654, message: { message_id: 1, date: 1, chat: { id: 5, type: 'private', first_name: 'X' }, from: { id: 5, is_bot: false, first_name: 'X' }, text: 'oi' } };
+    const wrong = await bed.server.api(path, { json: update, headers: { 'x-telegram-bot-api-secret-token': 'errado' } });
+    expect(wrong.status).toBe(401);
+    const secret = String(bed.emulator.control.apiCalls({ token: registered.token, method: 'setWebhook' })[0]?.params.secret_token);
+    const first = await bed.server.api(path, { json: update, headers: { 'x-telegram-bot-api-secret-token': secret } });
+    const again = await bed.server.api(path, { json: update, headers: { 'x-telegram-bot-api-secret-token': secret } });
+    expect([(await first.json()).data.outcome, (await again.json()).data.outcome]).toEqual(['accepted', 'duplicate']);
+  });
+
+  test('deactivation removes the webhook; updates then wait at Telegram', async () => {
+    const registered = await webhookBot();
+    await bed.server.api(`/api/bots/${registered.bot.id}`, { method: 'PATCH', json: { isActive: false }, ...registered.auth });
+    await eventually('deleteWebhook', () => bed.emulator.control.apiCalls({ token: registered.token, method: 'deleteWebhook' }).length === 1);
+    const secret = deriveFromCalls(registered.token);
+    const response = await bed.server.api(`/api/telegram/webhook/${registered.bot.id}`, {
+      json: { update_id: 1 },
+      headers: { 'x-telegram-bot-api-secret-token': secret },
+    });
+    expect(response.status).toBe(503);
+  });
+});
+
+function deriveFromCalls(token: string) {
+  return String(bed.emulator.control.apiCalls({ token, method: 'setWebhook' })[0]?.params.secret_token);
+}
