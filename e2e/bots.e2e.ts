@@ -48,7 +48,7 @@ test('desativa o bot (persiste ao recarregar) e remove com confirmação', async
   await expect(page.getByRole('heading', { level: 1, name: 'Meus Bots' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Bot Temporário' })).toBeVisible();
   await expect(page.getByText(botId)).toBeVisible();
-  // Without channels there is nothing to configure yet (decisions §3).
+  // Without channels there is nothing to configure yet (docs/decisions.md#d-bots-channels).
   await expect(page.getByRole('button', { name: 'Mensagens de boas-vindas' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Fluxos de mensagens' })).toBeDisabled();
   await expect(page.getByText('como administrador')).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Editor interactions (part 2 §2–§9) clicked and typed through as a user would: deleting nodes and connections
+ * Editor interactions (docs/product.md#screen-flow-editor) clicked and typed through as a user would: deleting nodes and connections
  * with their confirmations, nudging with the arrows, undo/redo shortcuts, the if/else branches, and the header's
  * name and enabled toggle. Every change is checked on the server once the outbox has drained.
  */

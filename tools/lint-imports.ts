@@ -1,5 +1,5 @@
 /**
- * Import-direction lint (style.md "Dependencies point one way").
+ * Import-direction lint (docs/style.md#dependencies).
  * shared/ is isomorphic and imports nothing of ours; the client never reaches into the server; the product never
  * imports project tools (the Telegram emulator is a test and demo tool, not runtime); client features never import
  * each other. Exits 1 listing every offending import.

@@ -1,5 +1,5 @@
 /**
- * What a web push carries to the service worker (decisions §6, §10: a new incoming message while the chat is not
+ * What a web push carries to the service worker (docs/decisions.md#d-contacts, #d-offline-push: a new incoming message while the chat is not
  * open). Read by hand, not with zod, to keep the worker small; anything missing or odd falls back to safe values.
  * The link is a path of this app only: a payload can never send the user to another site.
  */

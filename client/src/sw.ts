@@ -1,5 +1,5 @@
 /**
- * Canalize's service worker (offline-sync.md §10): precaches the app shell built by Vite, answers navigations with
+ * Canalize's service worker (docs/offline-sync.md#rule-10): precaches the app shell built by Vite, answers navigations with
  * index.html so every client route opens offline, and never touches /api — API data is cached by the app (Dexie),
  * not here. A new version waits until the user accepts the "Nova versão disponível" prompt (SKIP_WAITING). Web
  * pushes become notifications; a click focuses an open Canalize window (or opens one) on the pushed page.

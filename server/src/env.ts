@@ -34,7 +34,7 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SKIP_CLIENT_BUILD: flag,
-  /** Lets flow http_request nodes reach loopback and private networks (decisions §5: refused by default). */
+  /** Lets flow http_request nodes reach loopback and private networks (docs/decisions.md#d-flow-engine: refused by default). */
   FLOW_HTTP_ALLOW_PRIVATE: flag,
 });
 

@@ -30,7 +30,7 @@ export type StartOptions = {
   telegramRetry?: BotManagerOptions['retry'];
 };
 
-/** Webhook mode needs an address Telegram can reach over https (telegram.md); anything else means long polling. */
+/** Webhook mode needs an address Telegram can reach over https (docs/telegram.md#tg-updates); anything else means long polling. */
 function webhookBase(config: Config, port: number, options: StartOptions): string | undefined {
   if (options.webhookOverLoopback) return `http://127.0.0.1:${port}`;
   return config.publicUrl?.startsWith('https://') ? config.publicUrl.replace(/\/+$/, '') : undefined;

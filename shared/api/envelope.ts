@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The success envelope of decisions §1: `{ success: true, data }`. */
+/** The success envelope of docs/decisions.md#d-api-conventions: `{ success: true, data }`. */
 export const successEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), data });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
 
-/** Texts of part 1 §5, verbatim. The same schemas validate the forms and the server routes. */
+/** Texts of docs/product.md#rules-account, verbatim. The same schemas validate the forms and the server routes. */
 export const AUTH_TEXTS = {
   invalidEmail: 'Email inválido',
   passwordRequired: 'Senha é obrigatória',

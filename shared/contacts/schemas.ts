@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from '../api/envelope.ts';
 
-/** A contact is (bot, Telegram user) — decisions §6. Telegram ids travel as strings. */
+/** A contact is (bot, Telegram user) — docs/decisions.md#d-contacts. Telegram ids travel as strings. */
 export const contactSchema = z.object({
   id: z.string(),
   botId: z.string(),

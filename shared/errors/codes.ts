@@ -1,6 +1,6 @@
 /**
  * Error codes shared by server and client, each with the pt-BR text a user sees.
- * Texts quoted in the spec (part 1 §5, §8; decisions §2, §3) are verbatim.
+ * Texts quoted in docs/product.md#validation, #toasts and docs/decisions.md#d-accounts, #d-bots-channels are verbatim.
  */
 export const ERROR_MESSAGES = {
   VALIDATION_FAILED: 'Dados inválidos',

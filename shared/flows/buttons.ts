@@ -1,5 +1,5 @@
 /**
- * Buttons of a send_buttons node (part 2 §3): stored as rows of one button each, type url or callback. A "flow"
+ * Buttons of a send_buttons node (docs/product.md#entity-flow-button): stored as rows of one button each, type url or callback. A "flow"
  * button (panel type) has the value `flow_{targetNodeId}`, or `flow_pending` until it is connected; each gets its
  * own source handle `button_{row}_{index}` in the editor, and the engine continues at the target when pressed.
  */

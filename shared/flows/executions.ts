@@ -1,12 +1,12 @@
 /**
- * The engine's records as the API shows them (decisions §5): executions with their steps and outcome, node visit
+ * The engine's records as the API shows them (docs/decisions.md#d-flow-engine): executions with their steps and outcome, node visit
  * and button click analytics, and the test-run call of the editor.
  */
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
 
 export const EXECUTION_STATUSES = ['running', 'waiting', 'completed', 'failed', 'stopped'] as const;
-/** decisions §5: an execution stops after this many steps. */
+/** docs/decisions.md#d-flow-engine: an execution stops after this many steps. */
 export const MAX_EXECUTION_STEPS = 100;
 
 export const executionStepSchema = z.object({

@@ -1,6 +1,6 @@
 /**
  * Nodes, connections and flow messages: the API shapes and the inputs that create and change them. Ids may come
- * from the client (UUID v4, decisions §5) so a flow can be edited offline and replayed later.
+ * from the client (UUID v4, docs/decisions.md#d-flows) so a flow can be edited offline and replayed later.
  */
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
@@ -38,7 +38,7 @@ export const flowNodeSchema = z.object({
   updatedAt: z.string(),
 });
 
-/** `default` everywhere, `true` / `false` on conditions, `button_{row}_{index}` on send_buttons (part 2 §2). */
+/** `default` everywhere, `true` / `false` on conditions, `button_{row}_{index}` on send_buttons (docs/product.md#screen-flow-editor). */
 export const SOURCE_HANDLE = /^(default|true|false|button_\d+_\d+)$/;
 
 export const flowConnectionSchema = z.object({

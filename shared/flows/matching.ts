@@ -1,5 +1,5 @@
 /**
- * Trigger matching rules of decisions §5, pure so the engine and any preview agree: trigger_message is a case- and
+ * Trigger matching rules of docs/decisions.md#d-flow-engine, pure so the engine and any preview agree: trigger_message is a case- and
  * accent-insensitive "contains" (`*` matches any text); trigger_command accepts `/cmd` and `/cmd@botusername`.
  */
 export function foldText(text: string): string {

@@ -1,5 +1,5 @@
 /**
- * The node kinds of part 2 §3: four types, each with its subtypes. The editor's library groups, the server's
+ * The node kinds of docs/product.md#node-subtypes: four types, each with its subtypes. The editor's library groups, the server's
  * validation and the engine all read this one list.
  */
 export const NODE_TYPES = ['trigger', 'action', 'condition', 'integration'] as const;
@@ -46,7 +46,7 @@ export const SUBTYPE_LABELS: Record<NodeSubType, string> = {
   http_request: 'Requisição HTTP',
 };
 
-/** Library group titles of part 2 §2, in order. */
+/** Library group titles of docs/product.md#screen-flow-editor, in order. */
 export const NODE_TYPE_GROUPS: Record<NodeType, string> = {
   trigger: 'Gatilhos',
   action: 'Ações',

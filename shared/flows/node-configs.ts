@@ -1,5 +1,5 @@
 /**
- * Per-subtype node configuration (part 2 §3) with the limits of part 2 §5 and §9. Text fields may be empty: the
+ * Per-subtype node configuration (docs/product.md#node-subtypes) with the limits of docs/product.md#rules-nodes, #limits. Text fields may be empty: the
  * editor saves drafts as the user types, so "required" is the engine's concern, limits are the contract's.
  */
 import { z } from 'zod';
@@ -14,13 +14,13 @@ export const IF_OPERATORS = ['equals', 'notEquals', 'contains', 'notContains', '
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export const WATCH_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'username'] as const;
 export type WatchField = (typeof WATCH_FIELDS)[number];
-/** decisions §5: 5 seconds in the node defaults and the panel alike. */
+/** docs/decisions.md#d-flows: 5 seconds in the node defaults and the panel alike. */
 export const DEFAULT_DELAY_SECONDS = 5;
 export const DEFAULT_PROBABILITY = 0.5;
 
 const text = (max = 4096) => z.string().max(max).default('');
 const parseMode = z.enum(PARSE_MODES).default('none');
-/** Headers and body are JSON, kept as text when they do not parse (part 2 §5). */
+/** Headers and body are JSON, kept as text when they do not parse (docs/product.md#rules-nodes). */
 const jsonOrText = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]);
 
 export const nodeConfigSchemas = {

@@ -3,10 +3,10 @@ import { successEnvelope } from '../api/envelope.ts';
 import { flowConnectionSchema, flowMessageSchema, flowNodeSchema } from './graph.ts';
 
 export const EXECUTION_CONTEXTS = ['private', 'group', 'supergroup', 'channel'] as const;
-/** Part 1 §4: a new flow runs in private chats, groups and supergroups unless told otherwise. */
+/** docs/product.md#state-create-flow: a new flow runs in private chats, groups and supergroups unless told otherwise. */
 export const DEFAULT_EXECUTION_CONTEXTS = ['private', 'group', 'supergroup'] as const;
 
-/** Part 1 §5, verbatim: the create-flow modal and the server validate with the same texts. */
+/** docs/product.md#rules-create-flow, verbatim: the create-flow modal and the server validate with the same texts. */
 export const FLOW_TEXTS = {
   nameRequired: 'Nome do fluxo é obrigatório',
   botRequired: 'Selecione um bot',
@@ -38,7 +38,7 @@ export const flowDetailSchema = flowSummarySchema.extend({
 export const flowsResponseSchema = successEnvelope(z.object({ flows: z.array(flowSummarySchema) }));
 export const flowResponseSchema = successEnvelope(z.object({ flow: flowDetailSchema }));
 
-/** The channel rule of part 1 §5, shared by create (whole input) and update (input merged with the stored flow). */
+/** The channel rule of docs/product.md#rules-create-flow, shared by create (whole input) and update (input merged with the stored flow). */
 export function channelContextIssue(contexts: readonly string[], channelIds: readonly string[]): string | undefined {
   return contexts.includes('channel') && channelIds.length === 0 ? FLOW_TEXTS.channelRequired : undefined;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
 
-/** decisions §5: the variables a flow's texts can use as `{{path}}`, in this order. */
+/** docs/decisions.md#d-flow-variables: the variables a flow's texts can use as `{{path}}`, in this order. */
 export const variableHintSchema = z.object({
   path: z.string(),
   type: z.enum(['string', 'number', 'object']),

@@ -1,5 +1,5 @@
 /**
- * Media upload contract (part 2 §5, §7, §9; decisions §9): the 20 MB limit, the accepted content types per media
+ * Media upload contract (docs/product.md#rules-media, #api-media, #limits; docs/decisions.md#d-media): the 20 MB limit, the accepted content types per media
  * type, the answer of POST /media/upload and the URL a send_media node stores for an uploaded file. The server
  * decides the type from the file's first bytes; the client uses the same lists to filter the file picker and to
  * refuse an oversized file before sending it.
@@ -9,10 +9,10 @@ import { successEnvelope } from '../api/envelope.ts';
 import { MEDIA_TYPES } from '../flows/node-configs.ts';
 
 export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
-/** part 2 §8 success text, also the `message` of the upload answer (part 2 §7). */
+/** docs/product.md#toasts-editor success text, also the `message` of the upload answer (docs/product.md#api-media). */
 export const MEDIA_UPLOAD_SUCCESS = 'Upload realizado com sucesso!';
 
-/** Accepted content types by media type, as part 2 §5 lists them. */
+/** Accepted content types by media type, as docs/product.md#rules-media lists them. */
 export const ACCEPTED_MEDIA = {
   photo: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
   video: ['video/mp4', 'video/quicktime', 'video/x-msvideo'],
@@ -25,7 +25,7 @@ export const ACCEPTED_MEDIA = {
   ],
 } as const satisfies Record<(typeof MEDIA_TYPES)[number], readonly string[]>;
 
-/** For the file picker: the types above plus the extensions part 2 §5 names for documents. */
+/** For the file picker: the types above plus the extensions docs/product.md#rules-media names for documents. */
 export const MEDIA_ACCEPT_ATTRIBUTE = [...Object.values(ACCEPTED_MEDIA).flat(), '.pdf', '.doc', '.docx', '.txt', '.avi', '.mov'].join(',');
 
 export const mediaFileSchema = z.object({
@@ -39,12 +39,12 @@ export const mediaFileSchema = z.object({
   createdAt: z.string(),
 });
 
-/** part 2 §7: success, message, data.url; the stored file's details ride along. */
+/** docs/product.md#api-media: success, message, data.url; the stored file's details ride along. */
 export const uploadResponseSchema = successEnvelope(z.object({ url: z.string(), media: mediaFileSchema })).extend({
   message: z.string(),
 });
 
-/** The JSON form of the upload (part 2 §7): the file as a data URL. Multipart with a `file` part is the other. */
+/** The JSON form of the upload (docs/product.md#api-media): the file as a data URL. Multipart with a `file` part is the other. */
 export const dataUrlUploadSchema = z.object({
   file: z.string().startsWith('data:'),
   fileName: z.string().trim().max(256).default(''),

@@ -1,5 +1,5 @@
 /**
- * The named mutations of the offline outbox (guide/offline-sync.md rule 3): each describes an intent, not a row
+ * The named mutations of the offline outbox (docs/offline-sync.md#rule-3): each describes an intent, not a row
  * image, so the server re-runs it against current state through the same service the REST route uses. The client
  * validates args with these schemas before enqueueing; the server validates them again before applying.
  */
@@ -32,7 +32,7 @@ export const mutationArgsSchemas = {
   'node.create': z.object({ node: createNodeInputSchema }).refine(withId('node'), { error: ID_REQUIRED, path: ['node', 'id'] }),
   /** PUT /flows/nodes/{id}: label, config, order, position. */
   'node.update': z.object({ nodeId: id, changes: updateNodeInputSchema }),
-  /** Salvar: every node position of one flow at once (part 2 §4). */
+  /** Salvar: every node position of one flow at once (docs/product.md#state-flow-editor). */
   'node.savePositions': z.object({ flowId: id, positions: z.array(z.object({ nodeId: id, position: positionSchema })).max(5000) }),
   /** DELETE /flows/nodes/{id} (its connections go with it). */
   'node.delete': z.object({ nodeId: id }),

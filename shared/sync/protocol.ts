@@ -1,5 +1,5 @@
 /**
- * The sync wire contract (guide/offline-sync.md rules 3–5): POST /api/sync/push takes a batch of envelopes and
+ * The sync wire contract (docs/offline-sync.md#rule-3, #rule-4, #rule-5): POST /api/sync/push takes a batch of envelopes and
  * answers each one's fate; GET /api/sync/pull?cursor= answers the rows changed since the cursor, tombstones
  * included, in the same shapes the REST API answers.
  */

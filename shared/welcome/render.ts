@@ -1,5 +1,5 @@
 /**
- * Welcome rendering (decisions §4): HTML parse mode, every substituted value HTML-escaped, `{username}` as
+ * Welcome rendering (docs/decisions.md#d-welcome): HTML parse mode, every substituted value HTML-escaped, `{username}` as
  * `@username` when the user has one, else the first name. The server sends this; the live preview shows it.
  */
 export type WelcomeContext = {

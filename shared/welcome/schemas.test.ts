@@ -10,7 +10,7 @@ describe('welcome message rules', () => {
     expect(buttonTypeFor('quero_entrar')).toBe('callback');
   });
 
-  test('applies part 1 defaults and overrides a sent type', () => {
+  test('applies the docs/product.md#entity-welcome defaults and overrides a sent type', () => {
     const parsed = welcomeMessageInputSchema.parse({ message: 'Oi', buttons: [{ text: 'Site', value: 'https://a.com', type: 'callback' }] });
     expect(parsed).toMatchObject({ enabled: true, triggerOn: 'ON_MEMBER_JOINED', autoApprove: true, sendToPrivate: false });
     expect(parsed.buttons[0]?.type).toBe('url');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
 
-/** Rules and texts of part 1 §3–§5 and §9, verbatim; the form and the server validate with this one schema. */
+/** Rules and texts of docs/product.md#entity-welcome, #state-button-type, #rules-welcome, #limits, verbatim; the form and the server validate with this one schema. */
 export const WELCOME_TEXTS = {
   messageEmpty: 'Mensagem não pode ser vazia',
   buttonTextEmpty: 'Texto do botão não pode ser vazio',
@@ -12,7 +12,7 @@ export const WELCOME_TEXTS = {
   callbackValueTooLong: (text: string) => `Valor do botão grande demais para o Telegram (máximo 64 bytes): ${text}`,
 } as const;
 
-/** Telegram's callback_data limit is 64 BYTES (telegram.md): accented characters take two. */
+/** Telegram's callback_data limit is 64 BYTES (docs/telegram.md#tg-limits): accented characters take two. */
 export const MAX_CALLBACK_BYTES = 64;
 
 export const MAX_WELCOME_BUTTONS = 4;
@@ -20,7 +20,7 @@ export const MAX_BUTTON_TEXT = 50;
 export const WELCOME_TRIGGERS = ['ON_MEMBER_JOINED', 'ON_JOIN_REQUEST_APPROVED'] as const;
 export const WELCOME_VARIABLES = ['{username}', '{firstName}', '{lastName}', '{channel}'] as const;
 
-/** Part 1 §4: a value beginning with http:// or https:// (any case) is a url button, anything else a callback. */
+/** docs/product.md#state-button-type: a value beginning with http:// or https:// (any case) is a url button, anything else a callback. */
 export function buttonTypeFor(value: string): 'url' | 'callback' {
   return /^https?:\/\//i.test(value.trim()) ? 'url' : 'callback';
 }
@@ -69,7 +69,7 @@ export const welcomeMessageSchema = z.object({
   buttons: z.array(z.object({ text: z.string(), value: z.string(), type: z.enum(['url', 'callback']) })),
 });
 
-/** Part 1 §3 defaults, used when a channel has no welcome message yet. */
+/** docs/product.md#entity-welcome defaults, used when a channel has no welcome message yet. */
 export const DEFAULT_WELCOME: z.infer<typeof welcomeMessageSchema> = {
   message: '',
   enabled: false,

@@ -6,8 +6,8 @@ import { toast } from '../lib/toast.ts';
 import { useSyncNow, useSyncSnapshot } from '../offline/hooks.ts';
 
 /**
- * A screen whose data never reached this device (first sync failed): the spec's load error as a toast (unless the
- * spec keeps that load silent) and in place of the content, with a retry. The sync also retries by itself when the network comes back.
+ * A screen whose data never reached this device (first sync failed): the load error of docs/product.md#toasts as a toast (unless
+ * that load is silent there) and in place of the content, with a retry. The sync also retries by itself when the network comes back.
  */
 export function LoadError({ message, silent = false }: { message: string; silent?: boolean }) {
   const { online } = useSyncSnapshot();

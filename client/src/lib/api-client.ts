@@ -1,9 +1,9 @@
 /**
- * The one way the client talks to `/api` (part 1 §7, §4; decisions §1).
+ * The one way the client talks to `/api` (docs/product.md#api, #state-token-refresh; docs/decisions.md#d-api-conventions).
  *
  * - Every request carries `Authorization: Bearer <access token>` when one is stored.
  * - A 401 gets exactly one refresh and one retry. Concurrent 401s share one in-flight refresh: refresh tokens rotate
- *   and presenting a rotated one revokes the whole family (decisions §2), so a second refresh would sign the user
+ *   and presenting a rotated one revokes the whole family (docs/decisions.md#d-accounts), so a second refresh would sign the user
  *   out. A 401 for a request sent with a token that has since been replaced is simply retried with the new token.
  * - A refresh the server refuses clears the session and calls `onSessionExpired` (the app goes to /login). A refresh
  *   that cannot reach the server (offline) keeps the session: the user is not signed out for being in a lift.
@@ -54,7 +54,7 @@ export type RequestOptions<S extends z.ZodType> = {
   body?: unknown;
   /** Parses the success body; the request fails with `fallbackMessage` when the answer does not match. */
   schema?: S;
-  /** Shown when the server's answer carries no message of its own (part 1 §8). */
+  /** Shown when the server's answer carries no message of its own (docs/product.md#toasts). */
   fallbackMessage?: string;
   signal?: AbortSignal;
 };

@@ -1,4 +1,4 @@
-/** pt-BR formatting for dates and numbers (part 1 §1). Intl formatters are built once and reused. */
+/** pt-BR formatting for dates and numbers (docs/product.md#purpose). Intl formatters are built once and reused. */
 const LOCALE = 'pt-BR';
 
 const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });

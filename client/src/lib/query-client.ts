@@ -1,6 +1,6 @@
 /**
- * TanStack Query setup. Failures become toasts in one place (style.md "one client path turns failures into toasts"):
- * a query names its fixed pt-BR text in `meta.errorMessage` (part 1 §8 load errors); a mutation's toast prefers the
+ * TanStack Query setup. Failures become toasts in one place (docs/style.md#errors: "one client path turns failures into toasts"):
+ * a query names its fixed pt-BR text in `meta.errorMessage` (docs/product.md#toasts load errors); a mutation's toast prefers the
  * server's message (ApiError) over its `meta.errorMessage`. A failure that ended the session shows nothing here:
  * the session-expired path has its own toast.
  */

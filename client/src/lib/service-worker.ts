@@ -1,6 +1,6 @@
 /**
  * Registers the service worker (production builds only) and decides when a new version takes over
- * (guide/offline-sync.md rule 10). Taking over reloads the page, so it happens by itself only when nothing can be
+ * (docs/offline-sync.md#rule-10). Taking over reloads the page, so it happens by itself only when nothing can be
  * lost: no change waiting in the outbox, no field being typed in and no form holding unsaved typing. Otherwise "Nova versão disponível" asks, and
  * the update still applies by itself once the outbox drains (checked every few seconds while it waits).
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in session (part 1 §4): `{ user, tokens, isAuthenticated }` persisted under `auth-storage`, and both
+ * The signed-in session (docs/product.md#state-session): `{ user, tokens, isAuthenticated }` persisted under `auth-storage`, and both
  * tokens also under `accessToken` / `refreshToken`, where the API client reads them. A tiny external store read
  * with useSyncExternalStore, so no state library is needed. Other tabs follow through the `storage` event: a logout
  * or a token refresh in one tab reaches every tab.
@@ -49,7 +49,7 @@ export function createSessionStore(storage: Storage) {
     setTokens(tokens: Tokens) {
       commit({ ...state, tokens });
     },
-    /** Replaces the user only (part 1 §4). */
+    /** Replaces the user only (docs/product.md#state-session). */
     updateUser(user: User) {
       commit({ ...state, user });
     },
@@ -76,7 +76,7 @@ function read(storage: Storage): Session {
   }
   const accessToken = storage.getItem(STORAGE_KEYS.accessToken);
   const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
-  // The separate keys are what the API client uses (part 1 §4), so they win over the copy inside auth-storage.
+  // The separate keys are what the API client uses (docs/product.md#state-session), so they win over the copy inside auth-storage.
   const tokens = accessToken && refreshToken ? { accessToken, refreshToken } : persisted.tokens;
   const isAuthenticated = persisted.isAuthenticated && persisted.user !== null && tokens !== null;
   return isAuthenticated ? { user: persisted.user, tokens, isAuthenticated } : SIGNED_OUT;

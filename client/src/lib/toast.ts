@@ -1,5 +1,5 @@
 /**
- * Every toast goes through here so it gets the durations of part 1 §1: 4000 ms for default, error and custom
+ * Every toast goes through here so it gets the durations of docs/product.md#toast-behaviour: 4000 ms for default, error and custom
  * toasts, 2000 ms for success, none for loading (dismissed by whoever started it).
  */
 import { toast as sonner, type ExternalToast } from 'sonner';

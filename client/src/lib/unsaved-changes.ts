@@ -1,7 +1,7 @@
 /**
  * Typing that is not saved yet lives only in a form's state, not in the outbox, so neither the update gate nor a
  * closing tab would know about it. Forms with a draft register here while it differs from what is stored: the
- * service worker does not take over by itself (rule 10 of guide/offline-sync.md), and leaving the page asks first.
+ * service worker does not take over by itself (docs/offline-sync.md#rule-10), and leaving the page asks first.
  */
 import { useEffect } from 'react';
 

@@ -1,5 +1,5 @@
 /**
- * The local database (guide/offline-sync.md rule 1): a cache of the server's rows plus the outbox. One database per
+ * The local database (docs/offline-sync.md#rule-1): a cache of the server's rows plus the outbox. One database per
  * user (`canalize-<userId>`), so two people signing in on one browser never see each other's cache, and logout can
  * wipe exactly one user's data. Bump the version (with an upgrade function when rows must change) for every schema
  * change: an installed PWA keeps its old database across app versions.

@@ -1,5 +1,5 @@
 /**
- * One signed-in user's sync engine: their database, the replayer and its triggers (guide/offline-sync.md rule 7:
+ * One signed-in user's sync engine: their database, the replayer and its triggers (docs/offline-sync.md#rule-7:
  * app start, `online`, the tab becoming visible, every enqueue, the backoff timer, and a slow poll for changes
  * made elsewhere). Kept per user at module level, so React's double mount or a remount of the shell does not open a
  * second database; `stop` only detaches triggers — the outbox outlives an expired session and resumes on sign-in.
@@ -21,7 +21,7 @@ const POLL_MS = 60_000;
 
 /**
  * A full disk while laying down the server's answer (a pull, an acknowledgement) is retried like any failure, but
- * the user is told why the cache stopped updating (rule 11), not just "falha ao sincronizar".
+ * the user is told why the cache stopped updating (docs/offline-sync.md#rule-11), not just "falha ao sincronizar".
  */
 export function classifySyncFailure(error: unknown) {
   if (isQuotaError(error)) toast.error(STORAGE_TEXTS.quota, { id: 'local-write-error' });

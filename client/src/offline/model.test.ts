@@ -1,5 +1,5 @@
 /**
- * The seeded randomized model test (guide/offline-sync.md "How it is tested"): several browser profiles edit the
+ * The seeded randomized model test (docs/offline-sync.md#testing): several browser profiles edit the
  * same account through random offline windows, lost requests, lost answers followed by a restart, duplicated and
  * late out-of-order deliveries, while the server changes on its own. At the end, with the network calm, every
  * profile must hold exactly the server's rows with an empty outbox, and every mutation must have taken effect on

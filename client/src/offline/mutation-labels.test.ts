@@ -11,7 +11,7 @@ describe('mutation labels', () => {
     expect(mutationLabel({ name: 'desconhecida', args: {} })).toBe('Alteração');
   });
 
-  test("a refused change is announced with the spec's failure toast of that write", () => {
+  test("a refused change is announced with the failure toast of that write (docs/product.md#toasts)", () => {
     const id = '00000000-0000-4000-8000-000000000001';
     expect(refusalTitle({ name: 'welcome.save', args: {} })).toBe('Erro ao salvar mensagem');
     expect(refusalTitle({ name: 'node.create', args: {} })).toBe('Erro ao adicionar nó');

@@ -18,7 +18,7 @@ const LABELS: Record<MutationName, string> = {
   'connection.delete': 'Remover conexão',
 };
 
-/** The spec's failure toast of each write (part 1 §8, part 2 §8), shown when the server refuses the queued change. */
+/** The failure toast of each write (docs/product.md#toasts), shown when the server refuses the queued change. */
 const REFUSAL_TITLES: Record<MutationName, string> = {
   'bot.setActive': 'Erro ao alterar status do bot',
   'bot.delete': 'Erro ao remover bot',
@@ -38,7 +38,7 @@ const REFUSAL_TITLES: Record<MutationName, string> = {
 export function refusalTitle(envelope: Pick<MutationEnvelope, 'name' | 'args'>): string {
   if (envelope.name === 'flow.update') {
     const args = mutationArgsSchemas['flow.update'].safeParse(envelope.args);
-    // The editor's name field saves only the name: its own text (part 2 §8).
+    // The editor's name field saves only the name: its own text (docs/product.md#toasts-editor).
     if (args.success && Object.keys(args.data.changes).every((key) => key === 'name')) return 'Erro ao atualizar nome';
   }
   return isMutationName(envelope.name) ? REFUSAL_TITLES[envelope.name] : SYNC_UI_TEXTS.rejectedToast(mutationLabel(envelope));

@@ -1,5 +1,5 @@
 /**
- * The outbox (guide/offline-sync.md rules 1 and 3): a write is applied to the local rows and queued in ONE Dexie
+ * The outbox (docs/offline-sync.md#rule-1, #rule-3): a write is applied to the local rows and queued in ONE Dexie
  * transaction, so a crash can never leave a visible edit that is not queued, or a queued edit that is not visible.
  * `mutationId` comes from a meta row updated in that same transaction: IndexedDB runs overlapping read-write
  * transactions one after another, even across tabs, so ids are gapless (auto-increment keys are not: an aborted

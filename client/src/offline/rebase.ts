@@ -1,5 +1,5 @@
 /**
- * Rebase (guide/offline-sync.md rule 5): undo every queued mutation newest first, lay down what the server said,
+ * Rebase (docs/offline-sync.md#rule-5): undo every queued mutation newest first, lay down what the server said,
  * drop what it has answered, and re-apply what is still queued on top — one Dexie transaction, so no tab ever
  * renders a half-rebased state. Used for pulls and, with no server rows, to take back refused mutations at once.
  */

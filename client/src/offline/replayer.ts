@@ -1,5 +1,5 @@
 /**
- * The replayer (guide/offline-sync.md rule 7): pushes the outbox in batches, then pulls until the server has nothing
+ * The replayer (docs/offline-sync.md#rule-7): pushes the outbox in batches, then pulls until the server has nothing
  * newer. One tab at a time holds the Web Lock; the others only enqueue (Dexie's live queries show every tab the
  * result). Calls made while a run is going are folded into one more run, so a burst of edits is one or two pushes.
  * A failure that is not the user's (offline, server down) retries on a growing timer; an ended session pauses

@@ -1,5 +1,5 @@
 /**
- * Browser storage policy (guide/offline-sync.md rule 11): ask for persistent storage once someone is signed in, so
+ * Browser storage policy (docs/offline-sync.md#rule-11): ask for persistent storage once someone is signed in, so
  * the browser does not evict queued edits under pressure, and turn a full disk into a message the user can act on.
  */
 export const STORAGE_TEXTS = {

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** `/` → `/dashboard` (part 1 §2); the authenticated layout's guard sends signed-out visitors on to /login. */
+/** `/` → `/dashboard` (docs/product.md#access); the authenticated layout's guard sends signed-out visitors on to /login. */
 export const Route = createFileRoute('/')({
   beforeLoad: () => {
     throw redirect({ to: '/dashboard', replace: true });

@@ -1,7 +1,7 @@
 /**
  * The database handle the rest of the server uses: postgres.js over either a real PostgreSQL (DATABASE_URL) or
  * the embedded PGlite socket. `prepare: true` always: with several connections to PGlite, unprepared queries
- * can come back bound to another connection's statement (stack-notes.md).
+ * can come back bound to another connection's statement (docs/stack-notes.md#pglite).
  */
 import postgres from 'postgres';
 import { startEmbeddedDatabase } from './embedded.ts';

@@ -2,7 +2,7 @@
  * The embedded database: PGlite (PostgreSQL 18 in WebAssembly) persisted under DATA_DIR/pg, exposed on a loopback
  * socket so that the same postgres.js client talks to it as to a real server: one code path for both modes.
  *
- * Limits (stack-notes.md): every connection shares ONE PGlite session through one queue, so an open transaction
+ * Limits (docs/stack-notes.md#pglite): every connection shares ONE PGlite session through one queue, so an open transaction
  * blocks all others (keep them short); SET and temp tables leak between connections; no authentication (loopback
  * only); LISTEN/NOTIFY is not delivered through the socket. The postgres.js pool must never exceed
  * maxConnections: a larger pool hangs forever under Bun. The server's own pool uses one connection (client.ts);

@@ -4,7 +4,7 @@
  * Delivery is always in-process first. On a real PostgreSQL the event is also sent with NOTIFY and heard with
  * LISTEN, so several server processes behind one database hear each other; an origin id stops a process from
  * handling its own event twice. In embedded mode the notifier stays in-process only: PGlite's socket server
- * does not deliver NOTIFY to other connections (stack-notes.md), and the embedded database is owned by exactly
+ * does not deliver NOTIFY to other connections (docs/stack-notes.md#pglite), and the embedded database is owned by exactly
  * one server process anyway, so there is nobody else to tell.
  */
 import { randomUUID } from 'node:crypto';

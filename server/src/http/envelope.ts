@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, type ErrorCode } from '@shared/errors/codes.ts';
 import type { FailureEnvelope } from '@shared/api/envelope.ts';
 
-/** Success body of decisions §1. */
+/** Success body of docs/decisions.md#d-api-conventions. */
 export const ok = <T>(data: T) => ({ success: true as const, data });
 
 export function failureBody(code: ErrorCode, message?: string, details?: Record<string, string>): FailureEnvelope {

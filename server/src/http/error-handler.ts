@@ -1,5 +1,5 @@
 /**
- * The single place where any failure becomes the envelope of decisions §1. Users never see a stack or an
+ * The single place where any failure becomes the envelope of docs/decisions.md#d-api-conventions. Users never see a stack or an
  * English message: unknown errors become a generic 500, logged with the request id the client also receives.
  */
 import { Elysia } from 'elysia';

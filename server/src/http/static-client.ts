@@ -1,6 +1,6 @@
 /**
  * Serves the built PWA (client/dist) by hand instead of @elysiajs/static, whose fixed `max-age=86400` would pin a
- * stale service worker and whose catch-all hides the SPA fallback (stack-notes.md). Cache policy:
+ * stale service worker and whose catch-all hides the SPA fallback (docs/stack-notes.md#elysia-static). Cache policy:
  * - sw.js, index.html, manifest: `no-cache`, so a deploy reaches users on their next visit;
  * - /assets/*: content-hashed by Vite, so cached for a year and immutable;
  * - any other non-API GET without a file: index.html (client-side routes such as /dashboard).

@@ -2,7 +2,7 @@ import { ERROR_MESSAGES, type ErrorCode } from '@shared/errors/codes.ts';
 
 /**
  * The one error type services throw. The HTTP error handler turns it into the failure envelope of
- * decisions §1; the message defaults to the shared pt-BR text of the code.
+ * docs/decisions.md#d-api-conventions; the message defaults to the shared pt-BR text of the code.
  */
 export class AppError extends Error {
   override name = 'AppError';

@@ -1,6 +1,6 @@
 /**
  * JSON-lines logger. Every string that reaches the log passes through redact(): grammY and fetch errors carry
- * the bot token in the URL (`/bot<token>/getMe`), and a token in a log is a leaked bot (decisions §3).
+ * the bot token in the URL (`/bot<token>/getMe`), and a token in a log is a leaked bot (docs/decisions.md#d-bots-channels).
  */
 import type { LogLevel } from '../env.ts';
 

@@ -11,7 +11,7 @@ export type FieldProps = {
   children: (control: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined }) => ReactNode;
 };
 
-/** Label, required asterisk, helper and error text around one form control (part 1 §2 shared form pieces). */
+/** Label, required asterisk, helper and error text around one form control (docs/product.md#form-pieces). */
 export function Field({ label, required, error, helperText, id, className, children }: FieldProps) {
   const generated = useId();
   const controlId = id ?? generated;

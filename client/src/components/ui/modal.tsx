@@ -1,5 +1,5 @@
 /**
- * Modal dialog (part 1 §2: sizes sm, md, lg, xl, 2xl). Accessible: role=dialog with aria-modal, titled through
+ * Modal dialog (docs/product.md#form-pieces: sizes sm, md, lg, xl, 2xl). Accessible: role=dialog with aria-modal, titled through
  * aria-labelledby, Esc and a backdrop click close it, focus moves into it on open, Tab stays inside, and focus
  * returns to where it was on close.
  */

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { NAV_ITEMS, titleForPath } from './nav-items.ts';
 
 describe('shell navigation', () => {
-  test('lists the entries of part 1 in order', () => {
+  test('lists the entries of docs/product.md#shell in order', () => {
     expect(NAV_ITEMS.map(({ label, to }) => `${label} ${to}`)).toEqual([
       'Dashboard /dashboard',
       'Meus Bots /bots',

@@ -8,7 +8,7 @@ export type NavItem = {
   also?: readonly string[];
 };
 
-/** The sidebar, in the order of part 1 §2. */
+/** The sidebar, in the order of docs/product.md#shell. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
   { label: 'Meus Bots', to: '/bots', icon: Bot, also: ['/channels'] },

@@ -1,5 +1,5 @@
 /**
- * An in-test model of the sync server's rules (guide/offline-sync.md rules 4–5), written apart from the client's
+ * An in-test model of the sync server's rules (docs/offline-sync.md#rule-4, #rule-5), written apart from the client's
  * apply functions so the two can disagree: per-client last mutation id advanced in the same step as the effect,
  * duplicates answered alreadyApplied (failed again, with its reason, for a refused one), a gap answered gap, a refused intent recorded as failed and the id advanced
  * anyway; rows carry a version from one sequence and pulls page through them by cursor, tombstones included.

@@ -1,4 +1,4 @@
--- Accounts (decisions §2): emails are stored trimmed and lower-cased; the unique index on lower(email) keeps
+-- Accounts (docs/decisions.md#d-accounts): emails are stored trimmed and lower-cased; the unique index on lower(email) keeps
 -- uniqueness case-insensitive even if a future writer forgets to normalise.
 create table users (
   id uuid primary key default gen_random_uuid(),

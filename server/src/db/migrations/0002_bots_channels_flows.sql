@@ -1,5 +1,5 @@
 -- Bots: the token is write-only, kept AES-256-GCM encrypted; token_hash (SHA-256) finds duplicates without
--- decrypting every row (decisions §3: "Este bot já está cadastrado").
+-- decrypting every row (docs/decisions.md#d-bots-channels: "Este bot já está cadastrado").
 create table bots (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references users (id) on delete cascade,
@@ -16,7 +16,7 @@ create table bots (
 create index bots_user_idx on bots (user_id);
 create index bots_telegram_id_idx on bots (telegram_id);
 
--- Chats where the bot is an administrator, learned from my_chat_member updates (decisions §3).
+-- Chats where the bot is an administrator, learned from my_chat_member updates (docs/decisions.md#d-bots-channels).
 create table channels (
   id uuid primary key default gen_random_uuid(),
   bot_id uuid not null references bots (id) on delete cascade,

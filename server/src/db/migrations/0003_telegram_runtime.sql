@@ -8,7 +8,7 @@ alter table channels add column bot_rights jsonb;
 alter table channels add column username text;
 create index channels_chat_idx on channels (chat_id);
 
--- One welcome message per channel record (part 1 §3; decisions §4). Deleting the channel (or its bot) deletes it.
+-- One welcome message per channel record (docs/product.md#entity-welcome; docs/decisions.md#d-welcome). Deleting the channel (or its bot) deletes it.
 create table welcome_messages (
   id uuid primary key default gen_random_uuid(),
   channel_id uuid not null unique references channels (id) on delete cascade,
@@ -22,7 +22,7 @@ create table welcome_messages (
   updated_at timestamptz not null default now()
 );
 
--- Contacts (decisions §6): one per (bot, Telegram user), upserted by every update that has a user.
+-- Contacts (docs/decisions.md#d-contacts): one per (bot, Telegram user), upserted by every update that has a user.
 create table contacts (
   id uuid primary key default gen_random_uuid(),
   bot_id uuid not null references bots (id) on delete cascade,
@@ -58,7 +58,7 @@ create table messages (
 create index messages_contact_time_idx on messages (contact_id, created_at, id);
 create index messages_bot_time_idx on messages (bot_id, created_at desc);
 
--- Welcome messages that could not be delivered (decisions §4: a channel's private attempt is the only one; its
+-- Welcome messages that could not be delivered (docs/decisions.md#d-welcome: a channel's private attempt is the only one; its
 -- failure is recorded, not retried). Operators and later screens can see why a member got nothing.
 create table delivery_failures (
   id bigint generated always as identity primary key,

@@ -1,5 +1,5 @@
--- The flow graph of the editor (part 2 §3): nodes, connections between their handles, and per-flow messages.
--- Ids have no database default on purpose: the client generates them (decisions §5) so a flow can be edited
+-- The flow graph of the editor (docs/product.md#entity-node): nodes, connections between their handles, and per-flow messages.
+-- Ids have no database default on purpose: the client generates them (docs/decisions.md#d-flows) so a flow can be edited
 -- offline; the server fills one in only when the client sent none.
 -- Every table hangs off flows (flow_id, ON DELETE CASCADE): the owner is always flows.user_id, one join away.
 create table flow_nodes (
@@ -36,7 +36,7 @@ create table flow_connections (
 create index flow_connections_flow_idx on flow_connections (flow_id);
 create index flow_connections_target_idx on flow_connections (target_node_id);
 
--- Part 1 §7 names message calls (POST /flows/{id}/messages, PUT/DELETE /flows/messages/{id}) without a shape:
+-- docs/product.md#api-flow-graph names message calls (POST /flows/{id}/messages, PUT/DELETE /flows/messages/{id}) without a shape:
 -- a flow message is a stored text with optional buttons, optionally attached to one node.
 create table flow_messages (
   id uuid primary key,

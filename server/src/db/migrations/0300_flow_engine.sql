@@ -1,4 +1,4 @@
--- The flow engine (decisions §5): executions with their steps, durable delays, node visits and button clicks.
+-- The flow engine (docs/decisions.md#d-flow-engine): executions with their steps, durable delays, node visits and button clicks.
 -- An execution names its contact by Telegram id, not contacts.id: the contact row is written behind (contact
 -- journal) and may not exist yet when the first step runs.
 create table flow_executions (

@@ -1,4 +1,4 @@
--- Uploaded media (decisions §9): the bytes live under DATA_DIR/media/<user id>/<file id>, this row says whose
+-- Uploaded media (docs/decisions.md#d-media): the bytes live under DATA_DIR/media/<user id>/<file id>, this row says whose
 -- they are and what they are (the type found from the file's first bytes, never the declared one).
 create table media_files (
   id uuid primary key,

@@ -1,4 +1,4 @@
--- Offline sync (guide/offline-sync.md rules 4–5).
+-- Offline sync (docs/offline-sync.md#rule-4, #rule-5).
 --
 -- Change log: sync_changes keeps, per user, one entry per synced row (its latest version, or a tombstone), so the
 -- pull is "entries with version > cursor". Versions come from one counter per user (sync_versions) bumped by

@@ -1,5 +1,5 @@
 /**
- * Accounts and sessions (decisions §2). Policy:
+ * Accounts and sessions (docs/decisions.md#d-accounts). Policy:
  * - the same INVALID_CREDENTIALS answer for an unknown email and a wrong password, and a password check against
  *   a dummy hash when the email is unknown, so neither the text nor the timing reveals which accounts exist;
  * - after 5 failures for one email within 15 minutes every login for it answers 429 until the window passes,

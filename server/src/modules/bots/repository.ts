@@ -1,4 +1,4 @@
-/** Bot and channel queries, always scoped by the owner's user id (decisions §1). */
+/** Bot and channel queries, always scoped by the owner's user id (docs/decisions.md#d-api-conventions). */
 import type { UserFromGetMe } from 'grammy/types';
 import type { Queryable } from '../../db/client.ts';
 import type { BotRights } from '@shared/bots/schemas.ts';

@@ -41,7 +41,7 @@ export async function getBot(deps: BotsDeps, userId: string, botId: string): Pro
   return toBot(row);
 }
 
-/** POST /bots (decisions §3): getMe first, then the duplicate check, then the encrypted row, then the runtime. */
+/** POST /bots (docs/decisions.md#d-bots-channels): getMe first, then the duplicate check, then the encrypted row, then the runtime. */
 export async function createBot(deps: BotsDeps, userId: string, token: string): Promise<Bot> {
   const check = await checkBotToken(deps.telegramApiRoot, token);
   if (check.status === 'invalid') throw new AppError('BOT_TOKEN_INVALID', 400);
@@ -59,7 +59,7 @@ export async function createBot(deps: BotsDeps, userId: string, token: string): 
   return toBot(row);
 }
 
-/** The fixed defect of part 1 §4: the state is persisted and the bot's update processing follows it. */
+/** The fixed defect of docs/product.md#state-bot-active: the state is persisted and the bot's update processing follows it. */
 export async function setBotActive(deps: BotsDeps, userId: string, botId: string, isActive: boolean): Promise<Bot> {
   const row = isUuid(botId) ? await repo.setActive(deps.sql, userId, botId, isActive) : undefined;
   if (!row) throw notFound();

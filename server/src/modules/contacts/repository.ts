@@ -1,4 +1,4 @@
-/** Contact queries, scoped by the owner through the contact's bot (decisions §1). */
+/** Contact queries, scoped by the owner through the contact's bot (docs/decisions.md#d-api-conventions). */
 import type { Queryable } from '../../db/client.ts';
 
 export type ContactRow = {

@@ -10,7 +10,7 @@ export function contactRoutes(deps: contacts.ContactsDeps & { accessTokens: Acce
     .use(authGuard(deps.accessTokens))
     .get('/', async ({ userId, query }) => {
       const page = await contacts.listContacts(deps, userId, parseInput(contactListQuerySchema, query));
-      // Paged lists carry pagination next to data (decisions §1).
+      // Paged lists carry pagination next to data (docs/decisions.md#d-api-conventions).
       return { success: true as const, data: { contacts: page.contacts }, pagination: page.pagination };
     });
 }

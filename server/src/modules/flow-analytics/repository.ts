@@ -1,4 +1,4 @@
-/** Execution history and counters, always reached through flows.user_id (decisions §1: scoped to the owner). */
+/** Execution history and counters, always reached through flows.user_id (docs/decisions.md#d-api-conventions: scoped to the owner). */
 import type { Queryable } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Execution history and analytics of decisions §5. The runtime is flushed first: the engine records
+ * Execution history and analytics of docs/decisions.md#d-flow-engine. The runtime is flushed first: the engine records
  * write-behind, and an operator who just ran a flow expects to see it.
  */
 import type { ExecutionDetail, Execution, FlowAnalytics, NodeAnalytics } from '@shared/flows/executions.ts';

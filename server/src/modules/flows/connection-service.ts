@@ -1,5 +1,5 @@
 /**
- * Connection writes (part 2 §4): both ends must be existing nodes of the connection's flow, a trigger has no
+ * Connection writes (docs/product.md#state-flow-editor): both ends must be existing nodes of the connection's flow, a trigger has no
  * input, `true` / `false` leave conditions only, and a `button_{row}_{index}` handle must name an existing button
  * of a send_buttons node. A button edge also points that button at its target (`flow_{targetId}`), and deleting
  * it makes the button pending again, so the stored graph and the buttons never disagree.

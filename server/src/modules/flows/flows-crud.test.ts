@@ -11,7 +11,7 @@ beforeAll(async () => {
 }, SERVER_START_TIMEOUT_MS);
 afterAll(() => server.stop());
 
-describe('flow calls of part 1 §7', () => {
+describe('flow calls of docs/product.md#api-flows', () => {
   test('creates a flow with a client id and defaults, then reads, updates, toggles and deletes it', async () => {
     const me = await flowUser(server);
     const id = crypto.randomUUID();
@@ -35,7 +35,7 @@ describe('flow calls of part 1 §7', () => {
     expect((await me.call('GET', `/flows/${id}`)).status).toBe(404);
   });
 
-  test('validates creation with the texts of part 1 §5', async () => {
+  test('validates creation with the texts of docs/product.md#rules-create-flow', async () => {
     const me = await flowUser(server);
     const expectMessage = async (body: Record<string, unknown>, message: string) => {
       const answer = await me.call('POST', '/flows', body);
@@ -86,7 +86,7 @@ describe('flow calls of part 1 §7', () => {
     expect(parsed(await other.call('GET', `/flows/${id}`), flowResponseSchema).data.flow.name).toBe('Boas-vindas');
   });
 
-  test('answers the variables of decisions §5', async () => {
+  test('answers the variables of docs/decisions.md#d-flow-variables', async () => {
     const me = await flowUser(server);
     const id = await me.createFlow();
     const variables = parsed(await me.call('GET', `/flows/${id}/available-variables`), variablesResponseSchema).data.variables;

@@ -15,7 +15,7 @@ import * as nodes from './node-service.ts';
 import * as connections from './connection-service.ts';
 import * as messages from './message-service.ts';
 
-/** Node, connection and message calls of part 1 §7 (the editor's calls). */
+/** Node, connection and message calls of docs/product.md#api-flow-graph (the editor's calls). */
 export function graphRoutes(deps: FlowsDeps & { accessTokens: AccessTokens }) {
   return new Elysia({ prefix: '/flows' })
     .use(authGuard(deps.accessTokens))

@@ -1,4 +1,4 @@
-/** Flow messages (part 1 §7): POST /flows/{id}/messages, PUT and DELETE /flows/messages/{id}. */
+/** Flow messages (docs/product.md#api-flow-graph): POST /flows/{id}/messages, PUT and DELETE /flows/messages/{id}. */
 import type { z } from 'zod';
 import type { createMessageInputSchema, FlowMessage, updateMessageInputSchema } from '@shared/flows/graph.ts';
 import { AppError, notFound } from '../../lib/errors.ts';

@@ -1,4 +1,4 @@
-/** Node writes (part 2 §4): create with a client id, partial updates checked against the node's subtype, delete. */
+/** Node writes (docs/product.md#state-flow-editor): create with a client id, partial updates checked against the node's subtype, delete. */
 import type { z } from 'zod';
 import { parseNodeConfig } from '@shared/flows/node-configs.ts';
 import { isNodeSubType, SUBTYPE_LABELS } from '@shared/flows/node-catalog.ts';
@@ -68,7 +68,7 @@ export async function updateNode(deps: FlowsDeps, userId: string, nodeId: string
   return toNode(row);
 }
 
-/** Salvar (part 2 §4): every node position of one flow at once; nodes no longer in the flow are skipped. */
+/** Salvar (docs/product.md#state-flow-editor): every node position of one flow at once; nodes no longer in the flow are skipped. */
 export async function saveNodePositions(
   deps: FlowsDeps,
   userId: string,

@@ -1,4 +1,4 @@
-/** Flow queries, always scoped by the owner's user id (decisions §1). */
+/** Flow queries, always scoped by the owner's user id (docs/decisions.md#d-api-conventions). */
 import type { Queryable } from '../../db/client.ts';
 
 export type FlowRow = {

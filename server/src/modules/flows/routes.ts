@@ -18,10 +18,10 @@ import * as flows from './service.ts';
 import { duplicateFlow } from './duplicate-flow.ts';
 import { graphRoutes } from './graph-routes.ts';
 
-/** `?includeNodes=false` leaves the graph out (part 1 §7: the default is true). */
+/** `?includeNodes=false` leaves the graph out (docs/product.md#api-flows: the default is true). */
 const detailQuerySchema = z.object({ includeNodes: z.enum(['true', 'false']).default('true') });
 
-/** Part 1 §7 flow calls. Static segments (`nodes`, `connections`, `messages`, `channel`) win over `/:id`. */
+/** docs/product.md#api-flows flow calls. Static segments (`nodes`, `connections`, `messages`, `channel`) win over `/:id`. */
 type Deps = flows.FlowsDeps & { accessTokens: AccessTokens; runtime: BotRuntime };
 
 export function flowRoutes(deps: Deps) {

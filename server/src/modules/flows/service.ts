@@ -21,7 +21,7 @@ import { listMessages } from './message-repository.ts';
 
 export type FlowsDeps = { sql: Queryable };
 
-/** Optional list filters: by bot (bot details quick action) and by channel (part 1 §7 `?channelId`). */
+/** Optional list filters: by bot (bot details quick action) and by channel (docs/product.md#api-flows `?channelId`). */
 export const flowListQuerySchema = z.object({
   botId: z.uuid({ error: 'Bot inválido' }).optional(),
   channelId: z.string().regex(/^-?\d+$/, { error: 'Canal inválido' }).optional(),
@@ -77,7 +77,7 @@ export async function createFlow(deps: FlowsDeps, userId: string, input: z.outpu
     allowedChannelIds: input.allowedChannelIds,
   });
   if (row) return toFlowSummary(row);
-  // Nothing inserted: the client's id is taken, or the bot is not the user's (404, decisions §1).
+  // Nothing inserted: the client's id is taken, or the bot is not the user's (404, docs/decisions.md#d-api-conventions).
   if (input.id && (await idTaken(deps, input.id))) throw new AppError('ID_CONFLICT', 409);
   throw notFound();
 }

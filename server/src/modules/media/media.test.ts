@@ -50,7 +50,7 @@ describe('POST /api/media/upload', () => {
     expect(failureEnvelopeSchema.parse(exe.body).message).toStartWith('Tipo de arquivo não permitido.');
   });
 
-  test('a file over 20 MB is refused with the part 2 §5 text, whether or not the length was declared', async () => {
+  test('a file over 20 MB is refused with the docs/product.md#rules-media text, whether or not the length was declared', async () => {
     const token = await tokenOf();
     const big = new Uint8Array(MEDIA_MAX_BYTES + 1);
     big.set(PNG_1X1);
@@ -76,7 +76,7 @@ describe('POST /api/media/upload', () => {
     expect((await uploadFile(server, token, exact, 'limite.png')).status).toBe(201);
   });
 
-  test('accepts the part 2 §7 JSON form with the file as a data URL', async () => {
+  test('accepts the docs/product.md#api-media JSON form with the file as a data URL', async () => {
     const token = await tokenOf();
     const response = await server.api('/api/media/upload', {
       token, json: { file: `data:image/png;base64,${Buffer.from(PNG_1X1).toString('base64')}`, fileName: 'pixel.png', contentType: 'image/png' },

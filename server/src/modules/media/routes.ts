@@ -1,5 +1,5 @@
 /**
- * POST /media/upload and GET /media/{id} (part 2 §5, §7; decisions §9). The upload reads its own body
+ * POST /media/upload and GET /media/{id} (docs/product.md#rules-media, #api-media; docs/decisions.md#d-media). The upload reads its own body
  * (`parse: 'none'`) so the size limit holds while the bytes arrive. A file is served only to its owner;
  * anyone else gets the same 404 as for an id that never existed.
  */

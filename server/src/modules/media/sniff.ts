@@ -1,6 +1,6 @@
 /**
- * What a file really is, from its first bytes (decisions §9): the declared type and the name are the sender's
- * word and are never trusted. Only the types of part 2 §5 are recognised; anything else is undefined (→ 415).
+ * What a file really is, from its first bytes (docs/decisions.md#d-media): the declared type and the name are the sender's
+ * word and are never trusted. Only the types of docs/product.md#rules-media are recognised; anything else is undefined (→ 415).
  * A .docx is a ZIP holding `word/…` parts; plain text has no signature, so it is "valid UTF-8 without control
  * characters", which also keeps a renamed binary out.
  */

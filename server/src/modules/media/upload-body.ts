@@ -2,7 +2,7 @@
  * Reads an upload request into (bytes, file name) without trusting its size: the declared Content-Length is
  * refused up front and the stream is counted as it arrives, so a 2 GB body is never buffered. Two forms are
  * accepted: multipart with a `file` part (what the editor sends, with progress) and the JSON data-URL form that
- * part 2 §7 describes.
+ * docs/product.md#api-media describes.
  */
 import { dataUrlUploadSchema, MEDIA_MAX_BYTES } from '@shared/media/schemas.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -1,5 +1,5 @@
 /**
- * Applies consecutive mutations of one client in ONE transaction (guide/offline-sync.md rule 4). The user's push
+ * Applies consecutive mutations of one client in ONE transaction (docs/offline-sync.md#rule-4). The user's push
  * lock and the client's row are taken first, so pushes of one user take turns and an id is processed once; every
  * mutation's effects and the advanced last id commit together, so each mutation happens exactly once. A refused
  * intent leaves none of its writes behind, records its pt-BR reason, and its id still advances, so a bad mutation

@@ -8,7 +8,7 @@ import type { SyncDeps } from './apply-chunk.ts';
 import { pull } from './pull-service.ts';
 import { push } from './push-service.ts';
 
-/** The offline sync endpoints (guide/offline-sync.md rules 4–5), signed-in only. */
+/** The offline sync endpoints (docs/offline-sync.md#rule-4, #rule-5), signed-in only. */
 export function syncRoutes(deps: SyncDeps & { accessTokens: AccessTokens }) {
   return new Elysia({ prefix: '/sync' })
     .use(authGuard(deps.accessTokens))

@@ -6,7 +6,7 @@ import { parseInput } from '../../http/validate.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
 import * as welcome from './service.ts';
 
-/** Part 1 §7: POST / GET /flows/channels/{channelId}/welcome, channelId being the channel record id. */
+/** docs/product.md#api-welcome: POST / GET /flows/channels/{channelId}/welcome, channelId being the channel record id. */
 export function welcomeRoutes(deps: welcome.WelcomeDeps & { accessTokens: AccessTokens }) {
   return new Elysia({ prefix: '/flows/channels' })
     .use(authGuard(deps.accessTokens))

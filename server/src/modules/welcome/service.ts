@@ -15,7 +15,7 @@ async function ownedChannel(deps: WelcomeDeps, userId: string, channelId: string
   return channel;
 }
 
-/** A channel without a saved welcome answers the defaults of part 1 §3 (disabled, empty message). */
+/** A channel without a saved welcome answers the defaults of docs/product.md#entity-welcome (disabled, empty message). */
 export async function getWelcome(deps: WelcomeDeps, userId: string, channelId: string): Promise<WelcomeMessage> {
   const channel = await ownedChannel(deps, userId, channelId);
   const saved = await repo.findWelcome(deps.sql, channel.id);

@@ -1,5 +1,5 @@
 /**
- * SSRF guard for http_request (decisions §5): a flow is written by an operator but runs on our server, so by
+ * SSRF guard for http_request (docs/decisions.md#d-flow-engine): a flow is written by an operator but runs on our server, so by
  * default it may not reach loopback, private, link-local or otherwise internal addresses. The name is resolved
  * once and every address it resolves to is checked (one public and one private address is refused); the caller
  * then connects to the checked address itself, so a second resolution (DNS rebinding) cannot swap it.

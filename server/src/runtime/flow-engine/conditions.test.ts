@@ -1,4 +1,4 @@
-/** if_else with each operator of the shared schema and random, over the variables of decisions §5. */
+/** if_else with each operator of the shared schema and random, over the variables of docs/decisions.md#d-flow-variables. */
 import { describe, expect, test } from 'bun:test';
 import { evaluateIfElse, evaluateRandom } from './conditions.ts';
 import { buildVariables, renderTemplate, type Variables } from './variables.ts';

@@ -1,5 +1,5 @@
 /**
- * if_else over the variables of decisions §5 with the six operators of the shared schema (equals is exact after
+ * if_else over the variables of docs/decisions.md#d-flow-variables with the six operators of the shared schema (equals is exact after
  * trimming; contains is case- and accent-insensitive like trigger_message), and random.
  */
 import type { NodeConfigs } from '@shared/flows/node-configs.ts';

@@ -1,9 +1,9 @@
 /**
- * trigger_contact_created and trigger_contact_updated (decisions §5, §6). The contact journal reports what its
+ * trigger_contact_created and trigger_contact_updated (docs/decisions.md#d-flow-engine, #d-contacts). The contact journal reports what its
  * upsert created or changed; this decides which trigger nodes that fires. An updated trigger fires when one of its
  * watchFields changed; with no field watched it never fires (the panel asks which fields to watch). A contact
  * created now fires only "created", never "updated" too. trigger_contact_from_funnel fires when the change says the
- * contact entered through that funnel (decisions §5, §8: an attributed join; the funnels module reports it).
+ * contact entered through that funnel (docs/decisions.md#d-flow-engine, #d-funnels-pixel: an attributed join; the funnels module reports it).
  */
 import type { WatchField } from '@shared/flows/node-configs.ts';
 import type { BotGraphs } from './flow-graph.ts';

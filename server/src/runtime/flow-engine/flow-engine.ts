@@ -1,5 +1,5 @@
 /**
- * The flow engine of the bot runtime (decisions §5): one per process, shared by every running bot. It holds the
+ * The flow engine of the bot runtime (docs/decisions.md#d-flow-engine): one per process, shared by every running bot. It holds the
  * graph cache, the write-behind recorder and the durable-delay poller; bots attach their Api when they start so
  * a due delay can send through the right bot, and only attached bots' delays are claimed here.
  */

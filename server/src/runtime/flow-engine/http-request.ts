@@ -1,5 +1,5 @@
 /**
- * http_request (decisions §5): methods, JSON headers and body with variables, 10 s timeout, 1 MB response cap,
+ * http_request (docs/decisions.md#d-flow-engine): methods, JSON headers and body with variables, 10 s timeout, 1 MB response cap,
  * internal addresses refused unless the server allows them. Redirects are not followed (the 3xx is the answer):
  * a public URL answering 302 to 127.0.0.1 would otherwise walk around the guard. The request goes to the address
  * the guard checked, with the original Host header and, for https, the original name as SNI and certificate name,

@@ -1,5 +1,5 @@
 /**
- * What a send_media node hands grammY (docs/decisions.md, "Uploaded media in flows"). An outside URL goes as is:
+ * What a send_media node hands grammY (docs/decisions.md#p-media, "Uploaded media in flows"). An outside URL goes as is:
  * Telegram fetches it. A file uploaded to Canalize (`/api/media/{id}`) is private to its owner, so Telegram could
  * not fetch it even with PUBLIC_URL set; it is sent as a multipart upload from DATA_DIR, and the file_id Telegram
  * answers is remembered per bot, so the next contacts get it without re-uploading the bytes. The memory is per

@@ -1,4 +1,4 @@
-/** Which trigger nodes of which flows an event fires, within the flows' execution contexts (decisions §5). */
+/** Which trigger nodes of which flows an event fires, within the flows' execution contexts (docs/decisions.md#d-flow-engine). */
 import type { Chat } from 'grammy/types';
 import { commandArgs, messageMatches } from '@shared/flows/matching.ts';
 import type { BotGraphs, EngineFlow, EngineNode } from './flow-graph.ts';

@@ -1,5 +1,5 @@
 /**
- * The variables of decisions §5 as one plain object per execution (stored with it, so a delayed or button-resumed
+ * The variables of docs/decisions.md#d-flow-variables as one plain object per execution (stored with it, so a delayed or button-resumed
  * step sees what the trigger saw) and `{{path}}` substitution; HTML parse mode escapes the substituted values.
  */
 import type { User } from 'grammy/types';

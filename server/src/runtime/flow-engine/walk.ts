@@ -1,5 +1,5 @@
 /**
- * Walks an execution from some nodes (decisions §5): depth-first, each node's targets in connection order, every
+ * Walks an execution from some nodes (docs/decisions.md#d-flow-engine): depth-first, each node's targets in connection order, every
  * visited node counted once per visit, at most 100 steps per execution (loop guard). A failed step ends its
  * branch; a delay ends its branch until the pending step resumes it.
  */

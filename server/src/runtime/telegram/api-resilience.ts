@@ -3,8 +3,8 @@
  * - 429: wait `retry_after` and try again (Telegram's flood control; ignoring it gets bots restricted).
  * - Network failures and 5xx: retry with capped exponential backoff. getUpdates retries until the runner stops
  *   it (abort signal); other methods retry a few times only, because a request that reached Telegram before the
- *   connection broke would be sent twice (telegram.md) — a welcome sent twice is better than none, a loop is not.
- * - 401: Telegram no longer accepts the token; `onUnauthorized` switches the bot off (decisions §3).
+ *   connection broke would be sent twice (docs/telegram.md#tg-updates) — a welcome sent twice is better than none, a loop is not.
+ * - 401: Telegram no longer accepts the token; `onUnauthorized` switches the bot off (docs/decisions.md#d-bots-channels).
  * Every wait listens to the abort signal so runner.stop() stays fast.
  */
 import { HttpError, type Transformer } from 'grammy';

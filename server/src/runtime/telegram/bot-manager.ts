@@ -4,7 +4,7 @@
  * - Long polling with @grammyjs/runner by default; webhook mode when a public https URL is configured (the
  *   secret_token is derived from the server key, so nothing extra is stored).
  * - One process owns a bot's updates (Telegram answers 409 to a second poller): this manager is that owner.
- * - Telegram answering 401 switches the bot off with a reason the bot screens show (decisions §3).
+ * - Telegram answering 401 switches the bot off with a reason the bot screens show (docs/decisions.md#d-bots-channels).
  * - A bot that fails to start (Telegram unreachable at boot) or whose runner dies (409 conflict, a bug) is
  *   started again after a growing pause, never in a tight loop; a stopped or switched-off bot is not.
  * Stopping waits for the updates in flight, and aborts retry waits, so a shutdown is quick and leaves nothing.

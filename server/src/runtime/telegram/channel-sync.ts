@@ -1,5 +1,5 @@
 /**
- * Sincronizar (decisions §3): refresh every known chat from Telegram — title, type and username (getChat) and the
+ * Sincronizar (docs/decisions.md#d-bots-channels): refresh every known chat from Telegram — title, type and username (getChat) and the
  * bot's rights (getChatMember on itself). A chat that is gone, or where the bot is no longer an administrator,
  * leaves the inventory. Any other Telegram failure (network, 5xx, a long flood wait) ends the sync as
  * "unreachable"; chats already refreshed stay refreshed. A 401 is reported so the caller can switch the bot off.

@@ -1,12 +1,12 @@
 /**
- * Write-behind journal for contacts and private messages (decisions §6).
+ * Write-behind journal for contacts and private messages (docs/decisions.md#d-contacts).
  *
  * Why buffered: every update from a user touches its contact, which would be one write per update on the hot path
  * (a join, then its welcome). Instead updates are merged in memory per (bot, user) and written every few
  * milliseconds as ONE multi-row upsert plus ONE multi-row message insert, each a single prepared statement fed
  * with a JSON array. Contacts are written before messages so a message always finds its contact.
  * The price: a crash loses at most one flush interval of contact touches; stop() flushes what is pending.
- * The upsert also tells which contacts were created or changed: those feed the contact triggers (decisions §5),
+ * The upsert also tells which contacts were created or changed: those feed the contact triggers (docs/decisions.md#d-flow-engine),
  * so a new contact's flow starts one flush interval after its first update.
  */
 import type { Chat, User } from 'grammy/types';
@@ -26,7 +26,7 @@ export type JournalMessage = {
   at: Date;
 };
 
-/** Where a touch was seen: contact triggers run in that chat (decisions §5, within the flow's contexts). */
+/** Where a touch was seen: contact triggers run in that chat (docs/decisions.md#d-flow-engine, within the flow's contexts). */
 export type TouchChat = Pick<Chat, 'id' | 'type'> & { title?: string | undefined };
 
 export type JournalOptions = {

@@ -1,6 +1,6 @@
 /**
  * The contact journal's batch write: ONE multi-row upsert that also answers which contacts it created and which
- * watchable fields (WATCH_FIELDS) it changed, so contact triggers (decisions §5) need no extra read. The `before`
+ * watchable fields (WATCH_FIELDS) it changed, so contact triggers (docs/decisions.md#d-flow-engine) need no extra read. The `before`
  * CTE sees the rows as they were when the statement started (one snapshot for the whole statement), which is what
  * makes "created" and "changed" exact without a second round trip. Unchanged contacts are not returned at all:
  * on the hot path (a known user messaging again) the answer is empty.

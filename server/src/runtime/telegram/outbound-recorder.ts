@@ -1,6 +1,6 @@
 /**
  * API transformer that keeps every message the product sends to a person privately (the welcome DM now, flow
- * steps and inbox replies later) for the inbox (decisions §6). Recording at the API layer means no sending code
+ * steps and inbox replies later) for the inbox (docs/decisions.md#d-contacts). Recording at the API layer means no sending code
  * can forget it. Private chats are the ones with a positive id (users); groups and channels are negative.
  */
 import type { Transformer } from 'grammy';

@@ -1,5 +1,5 @@
 /**
- * Token validation for `POST /bots` (decisions §3): getMe through the configured API root. Telegram's answers map to
+ * Token validation for `POST /bots` (docs/decisions.md#d-bots-channels): getMe through the configured API root. Telegram's answers map to
  * three outcomes the service turns into 201 / 400 / 502. The token never appears in what this returns or throws.
  */
 import { Api, GrammyError } from 'grammy';

@@ -1,5 +1,5 @@
 /**
- * Delivering one welcome (decisions §4): rendered with the shared renderWelcome in HTML parse mode, buttons as an
+ * Delivering one welcome (docs/decisions.md#d-welcome): rendered with the shared renderWelcome in HTML parse mode, buttons as an
  * inline keyboard (url buttons, or callback_data = the value).
  * - sendToPrivate: message the user privately first (a join request's user_chat_id allows it for 5 minutes;
  *   after a plain join only if the user started the bot); when Telegram refuses, send in the group.

@@ -25,7 +25,7 @@ const sendCalls = (token: string, count: number) =>
   });
 
 describe('welcome message API', () => {
-  test('answers the part 1 defaults before anything is saved, then what was saved', async () => {
+  test('answers the defaults of docs/product.md#entity-welcome before anything is saved, then what was saved', async () => {
     const registered = await registeredBot(bed);
     const { channel } = await promotedChat(bed, registered, { type: 'supergroup', title: 'Grupo Padrão' });
     const before = await bed.server.api(`/api/flows/channels/${channel.id}/welcome`, registered.auth);
@@ -41,7 +41,7 @@ describe('welcome message API', () => {
     expect(welcomeResponseSchema.parse(await after.json()).data.welcomeMessage).toEqual(saved);
   });
 
-  test('rejects every rule of part 1 §5 with details per field', async () => {
+  test('rejects every rule of docs/product.md#rules-welcome with details per field', async () => {
     const registered = await registeredBot(bed);
     const { channel } = await promotedChat(bed, registered, { type: 'supergroup', title: 'Grupo Regras' });
     const response = await bed.server.api(`/api/flows/channels/${channel.id}/welcome`, {

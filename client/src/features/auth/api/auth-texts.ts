@@ -1,4 +1,4 @@
-/** The account screens' pt-BR texts (part 1 §2, §8), verbatim. */
+/** The account screens' pt-BR texts (docs/product.md#screen-login, #toasts-account), verbatim. */
 export const AUTH_UI_TEXTS = {
   loginSuccess: 'Login realizado com sucesso!',
   loginError: 'Erro ao fazer login',

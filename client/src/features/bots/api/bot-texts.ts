@@ -1,4 +1,4 @@
-/** Toasts of part 1 §8 for the bot screens, verbatim (refused queued writes are announced by offline/mutation-labels.ts). */
+/** Toasts of docs/product.md#toasts-account for the bot screens, verbatim (refused queued writes are announced by offline/mutation-labels.ts). */
 export const BOT_TOASTS = {
   loadBotsError: 'Erro ao carregar bots',
   createSuccess: 'Bot adicionado com sucesso!',

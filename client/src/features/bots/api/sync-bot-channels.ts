@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useSyncNow } from '../../../offline/hooks.ts';
 import { BOT_TOASTS, botPath } from './bot-texts.ts';
 
-/** Sincronizar: the server refreshes every known chat from Telegram (decisions §3); the cache follows by a pull. */
+/** Sincronizar: the server refreshes every known chat from Telegram (docs/decisions.md#d-bots-channels); the cache follows by a pull. */
 export async function syncBotChannels(botId: string): Promise<Channel[]> {
   const body = await api.post(`${botPath(botId)}/channels/sync`, undefined, {
     schema: channelsResponseSchema,

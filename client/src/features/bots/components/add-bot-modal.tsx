@@ -8,7 +8,7 @@ import { useCreateBot } from '../api/create-bot.ts';
 
 const FORM_ID = 'add-bot-form';
 
-/** Paste the BotFather token; the server checks it with Telegram (decisions §3) and the list refreshes. */
+/** Paste the BotFather token; the server checks it with Telegram (docs/decisions.md#d-bots-channels) and the list refreshes. */
 export function AddBotModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [token, setToken] = useState('');
   const [error, setError] = useState<string>();

@@ -9,8 +9,8 @@ import { BotSummary } from './bot-summary.tsx';
 import { ChannelList } from './channel-list.tsx';
 
 /**
- * /bots/{id} (part 1 §2), from the local cache. A bot the cache does not have (removed, or another user's) toasts
- * the fixed text and goes back to the list (part 1 §8).
+ * /bots/{id} (docs/product.md#screen-bot-details), from the local cache. A bot the cache does not have (removed, or another user's) toasts
+ * the fixed text and goes back to the list (docs/product.md#toasts-account).
  */
 export function BotDetailsPage({ botId }: { botId: string }) {
   const navigate = useNavigate();
@@ -18,7 +18,7 @@ export function BotDetailsPage({ botId }: { botId: string }) {
   const channels = useBotChannels(botId);
   const loadFailed = useFirstLoadFailed();
 
-  // Part 1 §8: a bot that is not there, or could not be loaded, goes back to the list with the error.
+  // docs/product.md#toasts-account: a bot that is not there, or could not be loaded, goes back to the list with the error.
   useEffect(() => {
     if (bot !== null && !(bot === undefined && loadFailed)) return;
     toast.error(BOT_TOASTS.loadDetailsError, { id: BOT_TOASTS.loadDetailsError });

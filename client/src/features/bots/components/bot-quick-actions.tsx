@@ -6,7 +6,7 @@ import { Card, CardHeader } from '../../../components/ui/card.tsx';
 const tile = 'flex w-full items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 text-left transition-colors';
 
 /**
- * Decisions §3: "Mensagens de boas-vindas" opens the first channel's configuration, "Fluxos de mensagens" the flow
+ * docs/decisions.md#d-bots-channels: "Mensagens de boas-vindas" opens the first channel's configuration, "Fluxos de mensagens" the flow
  * list filtered by this bot. Without channels there is nothing to configure, so both stay disabled.
  */
 export function BotQuickActions({ botId, channels }: { botId: string; channels: Channel[] }) {

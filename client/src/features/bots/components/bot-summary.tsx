@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useSetBotActive } from '../api/bot-writes.ts';
 import { StatusBadge } from './status-badge.tsx';
 
-/** The bot's identity, its actions (Voltar, Ver Contatos, Ativar/Desativar) and its facts (part 1 §2). */
+/** The bot's identity, its actions (Voltar, Ver Contatos, Ativar/Desativar) and its facts (docs/product.md#screen-bot-details). */
 export function BotSummary({ bot }: { bot: Bot }) {
   const setActive = useSetBotActive();
   return (

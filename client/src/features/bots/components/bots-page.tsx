@@ -12,7 +12,7 @@ import { useRemoveBot } from '../api/bot-writes.ts';
 import { AddBotModal } from './add-bot-modal.tsx';
 import { BotCard } from './bot-card.tsx';
 
-/** /bots (part 1 §2): the user's bots as cards (from the local cache), the add-bot modal and the removal confirm. */
+/** /bots (docs/product.md#screen-bots): the user's bots as cards (from the local cache), the add-bot modal and the removal confirm. */
 export function BotsPage() {
   const bots = useBots();
   const loadFailed = useFirstLoadFailed();

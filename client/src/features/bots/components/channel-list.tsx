@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { useSyncBotChannels } from '../api/sync-bot-channels.ts';
 
-/** Part 1 §9: supergroup is shown as Supergrupo, every other type as Canal. */
+/** docs/product.md#screen-bot-details: supergroup is shown as Supergrupo, every other type as Canal. */
 export const channelTypeLabel = (type: Channel['channelType']) => (type === 'supergroup' ? 'Supergrupo' : 'Canal');
 
 type ChannelListProps = { bot: Bot; channels: Channel[] | undefined; loading: boolean };

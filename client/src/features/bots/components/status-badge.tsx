@@ -1,6 +1,6 @@
 import { cn } from '../../../lib/cn.ts';
 
-/** 'Ativo' / 'Inativo' (part 1 §2). */
+/** 'Ativo' / 'Inativo' (docs/product.md#screen-bots). */
 export function StatusBadge({ active, className }: { active: boolean; className?: string }) {
   return (
     <span

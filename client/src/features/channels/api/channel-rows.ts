@@ -1,6 +1,6 @@
 /**
  * The channel screen reads the local cache: the channel record, its bot and its welcome message. `null` means the
- * cache is filled and has no such channel; a channel without a saved message gets part 1 §3's defaults.
+ * cache is filled and has no such channel; a channel without a saved message gets docs/product.md#entity-welcome's defaults.
  */
 import type { Bot, Channel } from '@shared/bots/schemas.ts';
 import { DEFAULT_WELCOME, welcomeMessageSchema, type WelcomeMessage } from '@shared/welcome/schemas.ts';

@@ -1,4 +1,4 @@
-/** Part 1 §8 texts of the channel configuration, verbatim. */
+/** docs/product.md#toasts-account texts of the channel configuration, verbatim. */
 export const CHANNEL_TOASTS = {
   saveSuccess: 'Mensagem de boas-vindas salva com sucesso!',
   saveError: 'Erro ao salvar mensagem',

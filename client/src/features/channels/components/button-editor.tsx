@@ -5,7 +5,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import type { WelcomeForm } from '../hooks/use-welcome-form.ts';
 import { buttonTypeLabel, canAddButton } from '../utils/button-list.ts';
 
-/** Up to 4 inline buttons (part 1 §9); each row shows the type its value gives (part 1 §4). */
+/** Up to 4 inline buttons (docs/product.md#limits); each row shows the type its value gives (docs/product.md#state-button-type). */
 export function ButtonEditor({ form }: { form: WelcomeForm }) {
   const { buttons } = form.values;
   const full = !canAddButton(buttons);

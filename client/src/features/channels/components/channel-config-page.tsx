@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useChannel, useWelcome, type ChannelWithBot } from '../api/channel-rows.ts';
 import { WelcomeForm } from './welcome-form.tsx';
 
-/** /channels/{id}: the welcome message of one channel record (part 1 §2), from the local cache. */
+/** /channels/{id}: the welcome message of one channel record (docs/product.md#screen-channel), from the local cache. */
 export function ChannelConfigPage({ channelId }: { channelId: string }) {
   const channel = useChannel(channelId);
   const welcome = useWelcome(channelId);
@@ -21,7 +21,7 @@ export function ChannelConfigPage({ channelId }: { channelId: string }) {
       {channel && welcome ? (
         <WelcomeForm channelId={channelId} initial={welcome} />
       ) : loadFailed ? (
-        // Part 1 §8: loading a welcome message fails silently (no toast).
+        // docs/product.md#toasts-account: loading a welcome message fails silently (no toast).
         <LoadError message="Não foi possível carregar este canal" silent />
       ) : (
         <div aria-busy="true" aria-label="Carregando configuração" className="h-96 animate-pulse rounded-2xl border border-slate-200/80 bg-white" />

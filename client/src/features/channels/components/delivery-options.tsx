@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { WelcomeForm } from '../hooks/use-welcome-form.ts';
 import { ChoiceControl } from './choice-control.tsx';
 
-/** Trigger (part 1 §3), auto-approve only for the approval trigger (part 1 §4), and sending privately. */
+/** Trigger (docs/product.md#entity-welcome), auto-approve only for the approval trigger (docs/product.md#state-welcome), and sending privately. */
 export function DeliveryOptions({ form }: { form: WelcomeForm }) {
   const name = useId();
   const { triggerOn, autoApprove, sendToPrivate } = form.values;

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Lightbulb } from 'lucide-react';
 
-/** Part 1 §2: the welcome message is one message; anything longer belongs in a flow. */
+/** docs/product.md#screen-channel: the welcome message is one message; anything longer belongs in a flow. */
 export function FlowsTip() {
   return (
     <aside aria-label="Dica" className="flex gap-3 rounded-2xl border border-violet-200 bg-violet-50 p-4 text-sm text-violet-900">

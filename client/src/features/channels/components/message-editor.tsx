@@ -12,7 +12,7 @@ const VARIABLE_HINTS: Record<(typeof WELCOME_VARIABLES)[number], string> = {
 
 type MessageEditorProps = { value: string; error?: string; onChange: (value: string) => void };
 
-/** The message text area with variable chips that insert where the caret is (part 1 §2, §9). */
+/** The message text area with variable chips that insert where the caret is (docs/product.md#screen-channel, #limits). */
 export function MessageEditor({ value, error, onChange }: MessageEditorProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   // Until the user has put the caret somewhere, a variable goes at the end rather than at position 0.

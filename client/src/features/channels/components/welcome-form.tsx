@@ -13,7 +13,7 @@ import { MessageEditor } from './message-editor.tsx';
 import { WelcomePreview } from './welcome-preview.tsx';
 import { WelcomeSwitch } from './welcome-switch.tsx';
 
-/** Every control of part 1 §2 for one channel, the live preview beside it; saved together (part 1 §4). */
+/** Every control of docs/product.md#screen-channel for one channel, the live preview beside it; saved together (docs/product.md#state-welcome). */
 export function WelcomeForm({ channelId, initial }: { channelId: string; initial: WelcomeMessage }) {
   const form = useWelcomeForm(initial);
   const save = useSaveWelcome();

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
-/** The master switch of part 1 §2: an ARIA switch named by its title, its state spelled out next to it. */
+/** The master switch of docs/product.md#screen-channel: an ARIA switch named by its title, its state spelled out next to it. */
 export function WelcomeSwitch({ enabled, onChange }: { enabled: boolean; onChange: (enabled: boolean) => void }) {
   const labelId = useId();
   const statusId = useId();

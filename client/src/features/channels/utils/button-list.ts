@@ -8,7 +8,7 @@ const newKey = () => `button-${++nextKey}`;
 
 export const canAddButton = (buttons: readonly EditableButton[]) => buttons.length < MAX_WELCOME_BUTTONS;
 
-/** Part 1 §9: at most 4 buttons; adding past that is a no-op (the add button is disabled as well). */
+/** docs/product.md#limits: at most 4 buttons; adding past that is a no-op (the add button is disabled as well). */
 export function addButton(buttons: readonly EditableButton[]): EditableButton[] {
   return canAddButton(buttons) ? [...buttons, { key: newKey(), text: '', value: '' }] : [...buttons];
 }
@@ -25,7 +25,7 @@ export function toEditableButtons(buttons: readonly { text: string; value: strin
   return buttons.slice(0, MAX_WELCOME_BUTTONS).map(({ text, value }) => ({ key: newKey(), text, value }));
 }
 
-/** What the server receives: the type is derived from the value (part 1 §4), never chosen by hand. */
+/** What the server receives: the type is derived from the value (docs/product.md#state-button-type), never chosen by hand. */
 export function toButtonInputs(buttons: readonly EditableButton[]) {
   return buttons.map(({ text, value }) => ({ text, value, type: buttonTypeFor(value) }));
 }

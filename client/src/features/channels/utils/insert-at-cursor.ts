@@ -2,7 +2,7 @@ export type TextEdit = { value: string; cursor: number };
 
 /**
  * Replaces the selection [start, end) of `value` with `insertion` and puts the caret right after it, so a variable
- * chip lands where the user was typing (part 1 §2) instead of at the end. Out-of-range or reversed positions (a
+ * chip lands where the user was typing (docs/product.md#screen-channel) instead of at the end. Out-of-range or reversed positions (a
  * field that was never focused reports its length, or 0) are clamped.
  */
 export function insertAtCursor(value: string, start: number | null | undefined, end: number | null | undefined, insertion: string): TextEdit {

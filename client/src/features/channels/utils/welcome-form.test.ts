@@ -17,7 +17,7 @@ describe('welcome form validation', () => {
     expect(result.ok && result.payload.buttons).toEqual([{ text: 'Site', value: 'https://exemplo.com', type: 'url' }]);
   });
 
-  test('puts every error of part 1 §5 under its field, buttons by row', () => {
+  test('puts every error of docs/product.md#rules-welcome under its field, buttons by row', () => {
     const values = toFormValues({
       ...DEFAULT_WELCOME,
       message: '   ',

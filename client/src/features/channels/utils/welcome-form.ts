@@ -16,8 +16,8 @@ export function toFormValues(welcome: WelcomeMessage): WelcomeFormValues {
 }
 
 /**
- * Validates with the same shared schema the server uses (part 1 §5), then maps each issue to the field it belongs
- * to; a button's errors are keyed by the row's stable key, not its index, so they follow the row. Part 1 §7: the
+ * Validates with the same shared schema the server uses (docs/product.md#rules-welcome), then maps each issue to the field it belongs
+ * to; a button's errors are keyed by the row's stable key, not its index, so they follow the row. docs/product.md#api-welcome: the
  * buttons are left out of the request when there are none.
  */
 export function validateWelcomeForm(values: WelcomeFormValues): { ok: true; payload: WelcomePayload } | { ok: false; errors: WelcomeFormErrors } {

@@ -1,5 +1,5 @@
 /**
- * Dashboard statistics (part 1 §2), counted from the local cache, so the dashboard opens offline and follows every
+ * Dashboard statistics (docs/product.md#screen-dashboard), counted from the local cache, so the dashboard opens offline and follows every
  * edit at once (a bot switched off counts as inactive before the server has heard of it).
  */
 import type { Bot } from '@shared/bots/schemas.ts';

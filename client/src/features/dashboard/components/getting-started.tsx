@@ -1,6 +1,6 @@
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 
-/** The five steps of part 1 §2, shown while the account has no bot. */
+/** The five steps of docs/product.md#screen-dashboard, shown while the account has no bot. */
 const STEPS = [
   { title: 'Crie seu bot no @BotFather', text: 'Abra o @BotFather no Telegram, envie /newbot e escolha nome e usuário.' },
   { title: 'Copie o token do bot', text: 'O BotFather responde com um token de acesso; copie-o.' },

@@ -1,7 +1,7 @@
 /**
  * Editor actions → named outbox mutations (shared/sync/mutations.ts). The editor never calls the REST routes: each
  * action is queued (and applied to the local cache) in order, so a connection always follows the node it starts
- * from, offline or not. Moves write nothing: positions are written by Salvar (part 2 §4 "saving the flow writes
+ * from, offline or not. Moves write nothing: positions are written by Salvar (docs/product.md#state-flow-editor "Salvar writes
  * the position of every node"), as one node.savePositions.
  */
 import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
@@ -47,7 +47,7 @@ export function savePositionsMutation(flowId: string, nodes: ReadonlyArray<{ id:
 }
 
 /**
- * Toasts of part 2 §8 per action: the success one for the user's own step (undo and redo announce the flow as a
+ * Toasts of docs/product.md#toasts-editor per action: the success one for the user's own step (undo and redo announce the flow as a
  * whole); the error one when the change could not even be queued. A change the server refuses later is told by
  * the offline layer, with the server's message, so it is not toasted here again.
  */

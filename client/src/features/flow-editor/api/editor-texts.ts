@@ -1,4 +1,4 @@
-/** pt-BR texts of the editor (part 2 §2, §8), verbatim. */
+/** pt-BR texts of the editor (docs/product.md#screen-flow-editor, #toasts-editor), verbatim. */
 export const EDITOR_TOASTS = {
   loadError: 'Erro ao carregar fluxo',
   updateFlowError: 'Erro ao atualizar fluxo',
@@ -36,7 +36,7 @@ export const EDITOR_TEXTS = {
   notFoundOffline: 'Você está offline e este fluxo ainda não foi baixado neste aparelho.',
   removeConnection: 'Deseja remover esta conexão?',
   removeNode: 'Deseja realmente excluir este nó?',
-  /** Part 2 §5 asks for a confirmation before resetting flow stats; the question is ours. */
+  /** docs/product.md#confirmations asks for a confirmation before resetting flow stats; the question is ours. */
   resetStats: 'Deseja realmente zerar as estatísticas deste fluxo? Execuções, visitas e cliques serão apagados.',
   imageError: 'Erro ao carregar imagem',
   videoError: 'Erro ao carregar vídeo',

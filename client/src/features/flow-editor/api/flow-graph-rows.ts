@@ -1,5 +1,5 @@
 /**
- * The editor reads the flow and its graph from the local cache (guide/offline-sync.md rule 1), live: its own
+ * The editor reads the flow and its graph from the local cache (docs/offline-sync.md#rule-1), live: its own
  * edits, other tabs' and pulled changes show at once, and a flow opened before stays editable offline. Every tick
  * re-reads the rows; unchanged ones keep their objects (model/shared-rows.ts), so a pull that brought nothing for
  * this flow does not re-render a 500-node canvas.

@@ -1,5 +1,5 @@
 /**
- * GET /flows/{id}/available-variables (decisions §5): the variables a flow can use, as the server knows them. The
+ * GET /flows/{id}/available-variables (docs/decisions.md#d-flow-variables): the variables a flow can use, as the server knows them. The
  * panel works without it: offline, or until it answers, the suggestions are the shared list (no error toast, the
  * fallback is complete enough to go on editing).
  */

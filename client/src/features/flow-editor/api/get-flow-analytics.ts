@@ -1,5 +1,5 @@
 /**
- * GET /analytics/flows/{id} (part 1 §7): executions, visits and button clicks, computed by the server on every
+ * GET /analytics/flows/{id} (docs/product.md#api-analytics): executions, visits and button clicks, computed by the server on every
  * call. One query feeds the header chip, every card's visit badge and the send_buttons click counts (through
  * node-figures-context). While the editor is
  * open the figures refresh every 15 s (and when the window regains focus) so a running flow can be watched.

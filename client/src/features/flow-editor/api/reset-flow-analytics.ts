@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast.ts';
 import { EDITOR_TOASTS } from './editor-texts.ts';
 import { flowAnalyticsKey } from './get-flow-analytics.ts';
 
-/** POST /analytics/flows/{id}/reset (part 1 §7): clears the flow's history, visits and clicks. */
+/** POST /analytics/flows/{id}/reset (docs/product.md#api-analytics): clears the flow's history, visits and clicks. */
 export async function resetFlowAnalytics(flowId: string): Promise<void> {
   await api.post(`/analytics/flows/${encodeURIComponent(flowId)}/reset`, undefined, { fallbackMessage: EDITOR_TOASTS.resetStatsError });
 }

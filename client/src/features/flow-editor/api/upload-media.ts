@@ -1,8 +1,8 @@
 /**
- * POST /media/upload (part 2 §7) as multipart over XMLHttpRequest: fetch cannot report upload progress, and a
+ * POST /media/upload (docs/product.md#api-media) as multipart over XMLHttpRequest: fetch cannot report upload progress, and a
  * 20 MB file on a phone takes long enough that the user must see it move. Authentication follows the API
  * client's rule (one refresh and one retry after a 401). Failures carry the server's pt-BR message when the
- * answer has one (413 "Arquivo muito grande. Máximo: 20MB", 415 …), else part 2 §8's upload text.
+ * answer has one (413 "Arquivo muito grande. Máximo: 20MB", 415 …), else docs/product.md#toasts-editor's upload text.
  */
 import { failureEnvelopeSchema } from '@shared/api/envelope.ts';
 import { uploadResponseSchema, type UploadResponse } from '@shared/media/schemas.ts';

@@ -7,7 +7,7 @@ import { useResetFlowAnalytics } from '../api/reset-flow-analytics.ts';
 
 const count = new Intl.NumberFormat('pt-BR');
 
-/** Part 2 §2 header chip: executions, visits and the reset button (confirmed first, part 2 §5). */
+/** docs/product.md#screen-flow-editor header chip: executions, visits and the reset button (confirmed first, docs/product.md#confirmations). */
 export function AnalyticsChip({ flowId }: { flowId: string }) {
   const analytics = useFlowAnalytics(flowId);
   const reset = useResetFlowAnalytics(flowId);

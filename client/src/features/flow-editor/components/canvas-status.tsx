@@ -1,6 +1,6 @@
 import { EDITOR_TEXTS } from '../api/editor-texts.ts';
 
-/** The node/connection counter and, with 2+ nodes and no connection, the hint on how to connect (part 2 §2). */
+/** The node/connection counter and, with 2+ nodes and no connection, the hint on how to connect (docs/product.md#screen-flow-editor). */
 export function CanvasStatus({ nodes, connections }: { nodes: number; connections: number }) {
   return (
     <div className="pointer-events-none absolute top-3 left-3 flex flex-col items-start gap-2">

@@ -18,7 +18,7 @@ type Props = {
   onClose: () => void;
 };
 
-/** The right panel (part 2 §4): the selected node's data as a draft; Salvar writes it back to the node. */
+/** The right panel (docs/product.md#state-flow-editor): the selected node's data as a draft; Salvar writes it back to the node. */
 export function ConfigPanel({ node, onSave, onDelete, onClose }: Props) {
   const [label, setName] = useState(node.label);
   const [config, setConfig] = useState(node.config);

@@ -7,7 +7,7 @@ import type { FlowEditor } from '../hooks/use-flow-editor.ts';
 import { useFlowHeader } from '../hooks/use-flow-header.ts';
 import { AnalyticsChip } from './analytics-chip.tsx';
 
-/** Part 2 §2 header: back, editable name, analytics chip, undo/redo, saving state, active toggle, Salvar. */
+/** docs/product.md#screen-flow-editor header: back, editable name, analytics chip, undo/redo, saving state, active toggle, Salvar. */
 export function EditorHeader({ flow, editor }: { flow: FlowSummary; editor: FlowEditor }) {
   const header = useFlowHeader(flow);
   return (

@@ -1,6 +1,6 @@
 /**
- * The canvas (part 2 §2): @xyflow/react in controlled mode over the editor's graph. Snap 15, zoom 0.2–2 starting
- * at 0.8; a flow with nodes opens fitted to them (part 2 §9). Smooth-step animated edges, minimap 200×150 coloured
+ * The canvas (docs/product.md#screen-flow-editor): @xyflow/react in controlled mode over the editor's graph. Snap 15, zoom 0.2–2 starting
+ * at 0.8; a flow with nodes opens fitted to them (docs/product.md#limits). Smooth-step animated edges, minimap 200×150 coloured
  * by type. Deleting goes through the confirmations, so xyflow's own delete key is off; only visible elements are
  * rendered so big flows pan smoothly.
  */
@@ -22,7 +22,7 @@ import { typeColor } from './node-appearance.tsx';
 const NODE_TYPES = { flowNode: FlowNodeCard };
 const SNAP: [number, number] = [15, 15];
 const MINIMAP_STYLE = { width: 200, height: 150 };
-/** Part 2 §9: padding 0.1; a small flow is not zoomed past the 0.8 starting zoom. */
+/** docs/product.md#limits: padding 0.1; a small flow is not zoomed past the 0.8 starting zoom. */
 export const FIT_VIEW_OPTIONS = { padding: 0.1, maxZoom: 0.8 };
 
 export type Selection = { nodes: ReadonlySet<string>; edges: ReadonlySet<string> };

@@ -10,7 +10,7 @@ import { subtypeIcon, typeColor } from './node-appearance.tsx';
 
 const HANDLE = '!size-3 !border-2 !border-white';
 
-/** A node card (part 2 §2): 280 px, header with icon, label and visits, a body per subtype, delete on hover. */
+/** A node card (docs/product.md#screen-flow-editor): 280 px, header with icon, label and visits, a body per subtype, delete on hover. */
 export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeProps<CardNode>) {
   const { node } = data;
   const { requestNodeDelete } = useEditorContext();

@@ -7,7 +7,7 @@ type Props = { url: string; mediaType: string; fileName?: string; className?: st
 
 /**
  * A send_media file as the editor shows it: the image or video itself, the file name for audio and documents, and
- * part 2 §2's texts when the media fails to load or none is set. Uploaded files come through an object URL (their
+ * docs/product.md#screen-flow-editor's texts when the media fails to load or none is set. Uploaded files come through an object URL (their
  * URL needs the session); outside URLs are used directly, with no query behind them.
  */
 export function MediaThumbnail(props: Props) {

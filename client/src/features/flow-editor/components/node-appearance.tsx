@@ -4,7 +4,7 @@ import {
 } from 'lucide-react';
 import type { NodeType } from '@shared/flows/node-catalog.ts';
 
-/** One colour per node type: card header, library entry and minimap (part 2 §2 "minimap coloured by type"). */
+/** One colour per node type: card header, library entry and minimap (docs/product.md#screen-flow-editor "minimap coloured by type"). */
 export const TYPE_COLORS: Record<NodeType, string> = {
   trigger: '#10b981',
   action: '#3b82f6',
@@ -28,7 +28,7 @@ const ICONS: Record<string, LucideIcon> = {
   http_request: Globe,
 };
 
-/** An unknown subtype gets the default icon (part 2 §5). */
+/** An unknown subtype gets the default icon (docs/product.md#rules-nodes). */
 export const subtypeIcon = (subType: string): LucideIcon => ICONS[subType] ?? Box;
 
 export const typeColor = (type: string) => (type in TYPE_COLORS ? TYPE_COLORS[type as NodeType] : '#64748b');

@@ -29,7 +29,7 @@ export function NodeCardBody({ node }: { node: FlowNode }) {
   }
 }
 
-/** The message and its buttons; callback buttons show their clicks and share (node analytics, part 2 §3). */
+/** The message and its buttons; callback buttons show their clicks and share (node analytics, docs/product.md#entity-node). */
 function ButtonsBody({ node }: { node: FlowNode }) {
   const { buttonClicks } = useNodeFigures(node.id);
   return (

@@ -4,7 +4,7 @@ import { NODE_TYPE_GROUPS, NODE_TYPES, SUBTYPES_BY_TYPE, SUBTYPE_LABELS, type No
 import { cn } from '../../../lib/cn.ts';
 import { subtypeIcon, TYPE_COLORS } from './node-appearance.tsx';
 
-/** The left library (part 2 §2): Gatilhos, Ações, Condições, Integrações; collapsible; a click adds the node. */
+/** The left library (docs/product.md#screen-flow-editor): Gatilhos, Ações, Condições, Integrações; collapsible; a click adds the node. */
 export function NodeLibrary({ onAdd }: { onAdd: (subType: NodeSubType) => void }) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<NodeType>>(new Set());
   const toggle = (type: NodeType) => setCollapsed((c) => (c.has(type) ? new Set([...c].filter((t) => t !== type)) : new Set([...c, type])));

@@ -1,5 +1,5 @@
 /**
- * Editor shortcuts (part 2 §2): Delete / Backspace remove the selection (after the confirmation), arrows move the
+ * Editor shortcuts (docs/product.md#screen-flow-editor): Delete / Backspace remove the selection (after the confirmation), arrows move the
  * selected nodes 5 px (4× with Shift), Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes. xyflow's own arrow keys
  * step by the snap grid (15 px), so they are off and this hook moves nodes itself. Typing in a field is left alone,
  * except Ctrl+S, which saves the flow from anywhere instead of opening the browser's "save page" dialog.

@@ -102,7 +102,7 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
   /** Positions while dragging: on screen only, until Salvar. */
   const setPositions = useCallback((positions: Map<string, XY>) => setOverlay((current) => withPositions(current, positions)), []);
 
-  /** Salvar (and Ctrl+S, with its shorter toast): every node's position (part 2 §4) as one queued change. */
+  /** Salvar (and Ctrl+S, with its shorter toast): every node's position (docs/product.md#state-flow-editor) as one queued change. */
   const save = useCallback(
     (successText: string = EDITOR_TOASTS.saveSuccess) =>
       serial(async () => {

@@ -1,7 +1,7 @@
 /**
  * Header state: the name (saved on blur when changed) and the enabled toggle, both written through the outbox.
  * They show the cached flow, so the toggle shows the new state at once and goes back when the server refuses it
- * (part 2 §4): the offline layer takes the refused change back and tells the user.
+ * (docs/product.md#state-flow-editor): the offline layer takes the refused change back and tells the user.
  */
 import { useState } from 'react';
 import type { FlowSummary } from '@shared/flows/schemas.ts';

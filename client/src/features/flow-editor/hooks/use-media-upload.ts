@@ -1,6 +1,6 @@
 /**
- * The upload control's state: progress while sending, the error to show under the control, and the part 2 §8
- * toasts. A file over 20 MB is refused before a byte is sent (part 2 §5's text), so a phone does not spend a slow
+ * The upload control's state: progress while sending, the error to show under the control, and the docs/product.md#toasts-editor
+ * toasts. A file over 20 MB is refused before a byte is sent (docs/product.md#rules-media's text), so a phone does not spend a slow
  * minute uploading what the server would refuse anyway; the server still checks, by content, what arrives.
  */
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Button edges follow their buttons (part 2 §3: handle `button_{row}_{index}`, value `flow_{target}`). The panel
+ * Button edges follow their buttons (docs/product.md#entity-flow-button: handle `button_{row}_{index}`, value `flow_{target}`). The panel
  * edits a send_buttons node's buttons as a list: removing one shifts the later ones, retyping one to "Ação" drops
  * its link. Saving the node must carry its edges along, or they keep a handle that now names another button (or
  * none). A connected flow button's value names its target, so that value is what ties an old button to its new

@@ -3,7 +3,7 @@ import { nodeTypeOf, SUBTYPE_LABELS, type NodeSubType } from '@shared/flows/node
 import type { FlowNode } from '@shared/flows/graph.ts';
 import type { XY } from './graph-actions.ts';
 
-/** A library click: a node with a client-made id (decisions §5), its subtype's defaults and the given position. */
+/** A library click: a node with a client-made id (docs/decisions.md#d-flows), its subtype's defaults and the given position. */
 export function newNode(flowId: string, subType: NodeSubType, position: XY, order: number): FlowNode {
   const now = new Date().toISOString();
   return {
@@ -21,7 +21,7 @@ export function newNode(flowId: string, subType: NodeSubType, position: XY, orde
 }
 
 /**
- * "A random position" (part 2 §2) around the visible centre, so the new node is seen: of a few random candidates
+ * "A random position" (docs/product.md#screen-flow-editor) around the visible centre, so the new node is seen: of a few random candidates
  * the one farthest from existing nodes wins, so a new card rarely lands on top of another.
  */
 export function randomPositionAround(center: XY, existing: XY[] = [], random: () => number = Math.random): XY {

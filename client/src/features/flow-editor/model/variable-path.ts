@@ -1,5 +1,5 @@
 /**
- * The if_else variable (decisions §5) is a free path: the known variables are suggestions, and paths inside the
+ * The if_else variable (docs/decisions.md#d-flow-variables) is a free path: the known variables are suggestions, and paths inside the
  * last HTTP response (`http.body.campo`) are typed. The engine accepts the path with or without `{{ }}`.
  */
 import { nodeConfigSchemas } from '@shared/flows/node-configs.ts';

@@ -48,7 +48,7 @@ export function buttonRows(config: Record<string, unknown>): FlowButton[][] {
   );
 }
 
-/** Source handles of a node besides `default`: true/false on conditions, one per flow_ button (part 2 §2). */
+/** Source handles of a node besides `default`: true/false on conditions, one per flow_ button (docs/product.md#screen-flow-editor). */
 export function extraSourceHandles(node: FlowNode): string[] {
   if (node.type === 'condition') return ['true', 'false'];
   if (node.subType !== 'send_buttons') return [];
@@ -73,7 +73,7 @@ export function createNodeMapper() {
   };
 }
 
-/** Edges whose ends are missing are left out with a warning (part 2 §4), never a crash. */
+/** Edges whose ends are missing are left out with a warning (docs/product.md#state-flow-editor), never a crash. */
 export function createEdgeMapper() {
   const cache = new WeakMap<FlowConnection, Edge>();
   return (connections: FlowConnection[], nodeIds: ReadonlySet<string>, selected: ReadonlySet<string>): Edge[] =>

@@ -1,5 +1,5 @@
 /**
- * pt-BR texts of the flow list and the create-flow modal (part 1 §2, §8; decisions §5), verbatim. The failures of
+ * pt-BR texts of the flow list and the create-flow modal (docs/product.md#screen-flows, #toasts-account; docs/decisions.md#d-flows), verbatim. The failures of
  * queued writes ('Erro ao criar fluxo', …) are announced by the offline layer (offline/mutation-labels.ts).
  */
 export const FLOW_TOASTS = {

@@ -1,5 +1,5 @@
 /**
- * Flow list writes through the outbox. Creating gets its id here (a client UUID, decisions §5), so the flow shows
+ * Flow list writes through the outbox. Creating gets its id here (a client UUID, docs/decisions.md#d-flows), so the flow shows
  * at once and the editor can open it by that id.
  */
 import type { CreateFlowInput } from '@shared/flows/schemas.ts';

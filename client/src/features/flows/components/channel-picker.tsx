@@ -2,7 +2,7 @@ import { useModalChannels } from '../api/flow-rows.ts';
 
 type Props = { botId: string; selected: string[]; onToggle: (channelId: string) => void; error?: string | undefined };
 
-/** The chosen bot's channels as a scrolling checkbox list (part 1 §2: height 64 units). */
+/** The chosen bot's channels as a scrolling checkbox list (docs/product.md#screen-flows: height 64 units). */
 export function ChannelPicker({ botId, selected, onToggle, error }: Props) {
   const list = useModalChannels(botId);
   return (

@@ -14,7 +14,7 @@ import { ChannelPicker } from './channel-picker.tsx';
 
 const FORM_ID = 'create-flow-form';
 
-/** Part 1 §2 create-flow modal; the flow is created through the outbox, then its editor opens. */
+/** docs/product.md#screen-flows create-flow modal; the flow is created through the outbox, then its editor opens. */
 export function CreateFlowModal({ open, onClose, initialBotId }: { open: boolean; onClose: () => void; initialBotId?: string }) {
   const navigate = useNavigate();
   const state = useCreateFlowForm(initialBotId);

@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn.ts';
 
 type Props = { flow: FlowSummary; onRemove: (flow: FlowSummary) => void; onToggle: (flow: FlowSummary, enabled: boolean) => void };
 
-/** One flow of the list (part 1 §2): name, description, Ativo/Inativo, trigger type, edit, remove, toggle (decisions §5). */
+/** One flow of the list (docs/product.md#screen-flows): name, description, Ativo/Inativo, trigger type, edit, remove, toggle (docs/decisions.md#d-flows). */
 export function FlowCard({ flow, onRemove, onToggle }: Props) {
   const titleId = useId();
   return (

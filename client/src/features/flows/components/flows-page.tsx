@@ -12,7 +12,7 @@ import { useRemoveFlow, useToggleFlow } from '../api/flow-writes.ts';
 import { CreateFlowModal } from './create-flow-modal.tsx';
 import { FlowCard } from './flow-card.tsx';
 
-/** /flows (part 1 §2), optionally filtered by ?botId= (the bot details quick action, decisions §3). */
+/** /flows (docs/product.md#screen-flows), optionally filtered by ?botId= (the bot details quick action, docs/decisions.md#d-bots-channels). */
 export function FlowsPage({ botId }: { botId?: string | undefined }) {
   const flows = useFlows(botId);
   const loadFailed = useFirstLoadFailed();

@@ -1,5 +1,5 @@
 /**
- * State and rules of the create-flow modal (part 1 §4, §5): default contexts private/group/supergroup, changing
+ * State and rules of the create-flow modal (docs/product.md#state-create-flow, #rules-create-flow): default contexts private/group/supergroup, changing
  * the bot clears the chosen channels, and the errors come from the same shared schema the server uses.
  */
 import { useMemo, useState } from 'react';

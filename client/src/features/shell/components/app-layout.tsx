@@ -8,7 +8,7 @@ import { titleForPath } from '../nav-items.ts';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
 
-/** The authenticated shell (part 1 §2): sidebar, header with the current entry's title and sync state, and the page, over the user's local database. */
+/** The authenticated shell (docs/product.md#shell): sidebar, header with the current entry's title and sync state, and the page, over the user's local database. */
 export function AppLayout() {
   const session = useSession();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { syncStateOf } from '../sync-state.ts';
 import { SyncPanel } from './sync-panel.tsx';
 
 /**
- * The header's sync state (guide/offline-sync.md rule 8): online / offline / sincronizando, how many changes wait on
+ * The header's sync state (docs/offline-sync.md#rule-8): online / offline / sincronizando, how many changes wait on
  * this device, how many the server refused; a click opens the lists. Announced politely as it changes.
  */
 export function SyncIndicator() {

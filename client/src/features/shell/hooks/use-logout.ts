@@ -12,7 +12,7 @@ import { logoutOnServer } from '../api/logout.ts';
 export const LOGOUT_SUCCESS = 'Logout realizado com sucesso!';
 
 /**
- * Sair (guide/offline-sync.md rule 9): with changes still queued, ask first — leaving discards them. Then revoke on
+ * Sair (docs/offline-sync.md#rule-9): with changes still queued, ask first — leaving discards them. Then revoke on
  * the server (best effort), forget the session and cached answers, and wipe this user's local database so the
  * next person on this browser sees nothing of it.
  */

@@ -1,5 +1,5 @@
 /**
- * Every callback press must be answered (telegram.md), or the user's button keeps spinning. Welcome buttons carry
+ * Every callback press must be answered (docs/telegram.md#tg-limits), or the user's button keeps spinning. Welcome buttons carry
  * plain values that nothing handles yet (the flow engine will): this last-in-line handler answers what is left.
  */
 import { Composer, type Context } from 'grammy';

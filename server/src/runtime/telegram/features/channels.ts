@@ -1,5 +1,5 @@
 /**
- * The channel inventory (decisions §3). Telegram has no call that lists a bot's chats, so the product learns them
+ * The channel inventory (docs/decisions.md#d-bots-channels). Telegram has no call that lists a bot's chats, so the product learns them
  * from my_chat_member: promoted to administrator in a group, supergroup or channel → the chat is stored with its
  * type, title and the bot's rights; demoted, kicked or gone → it is removed. A group that becomes a supergroup
  * keeps its record under the new chat id (migrate_to_chat_id in the old chat, migrate_from_chat_id in the new).

@@ -1,5 +1,5 @@
 /**
- * Contacts capture (decisions §6): every update from a user touches that user's contact, and every private message
+ * Contacts capture (docs/decisions.md#d-contacts): every update from a user touches that user's contact, and every private message
  * is kept for the inbox. Runs first and always calls next(): capturing never decides what happens to an update.
  * The user of a chat_member update is the member who joined or left, not the administrator who acted.
  */

@@ -1,5 +1,5 @@
 /**
- * Flows (decisions §5): text messages and channel posts fire trigger_message / trigger_command, callback presses
+ * Flows (docs/decisions.md#d-flow-engine): text messages and channel posts fire trigger_message / trigger_command, callback presses
  * continue an execution (`flow_{nodeId}`) or fire trigger_button_clicked. Every press of a flow node's button is
  * counted; presses nothing runs for fall through to the callbacks feature, which answers them.
  */

@@ -1,5 +1,5 @@
 /**
- * Welcome messages (decisions §4) for the two triggers of part 1:
+ * Welcome messages (docs/decisions.md#d-welcome) for the two triggers of docs/product.md#entity-welcome:
  * - ON_MEMBER_JOINED: any join seen in chat_member (including approved requests: they are joins too);
  * - ON_JOIN_REQUEST_APPROVED: with autoApprove the bot approves the chat_join_request and welcomes at once (the
  *   chat_member update its own approval causes is then ignored); without autoApprove the welcome waits for an

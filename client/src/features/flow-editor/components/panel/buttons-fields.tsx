@@ -10,7 +10,7 @@ const PANEL_TYPES = ['action', 'flow'] as const;
 const PANEL_TYPE_LABELS = { action: 'Ação (URL ou callback)', flow: 'Fluxo (continua no nó conectado)' };
 
 /**
- * send_buttons (part 2 §3, §5): at most 4 buttons, at least 1 kept, one per row. In the panel a button is an
+ * send_buttons (docs/product.md#node-subtypes, #rules-nodes): at most 4 buttons, at least 1 kept, one per row. In the panel a button is an
  * "action" (a URL or callback value, its stored type derived from the value) or a "flow" button, stored as
  * `flow_{target}` once its purple handle is connected on the canvas, `flow_pending` until then.
  */

@@ -1,4 +1,4 @@
-/** pt-BR labels of the configuration options (part 2 §5 lists the values). */
+/** pt-BR labels of the configuration options (docs/product.md#rules-nodes lists the values). */
 export const DELAY_UNIT_LABELS: Record<string, string> = { seconds: 'segundos', minutes: 'minutos', hours: 'horas' };
 export const OPERATOR_LABELS: Record<string, string> = {
   equals: 'Igual a',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { HTTP_METHODS } from '@shared/flows/node-configs.ts';
 import { AreaField, SelectField, str, TextField, type ConfigDraft } from './controls.tsx';
 
-/** JSON is stored parsed; text that does not parse is kept as typed (part 2 §5). */
+/** JSON is stored parsed; text that does not parse is kept as typed (docs/product.md#rules-nodes). */
 export function parseJsonOrText(text: string): unknown {
   if (text.trim() === '') return '';
   try {

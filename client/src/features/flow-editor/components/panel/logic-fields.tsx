@@ -6,7 +6,7 @@ import { variablePathError, variableSuggestions } from '../../model/variable-pat
 import { num, NumberField, SelectField, str, TextField, type ConfigDraft } from './controls.tsx';
 import { DELAY_UNIT_LABELS, OPERATOR_LABELS } from './field-labels.ts';
 
-/** delay: duration ≥ 1 with a unit, default 5 seconds (decisions §5). */
+/** delay: duration ≥ 1 with a unit, default 5 seconds (docs/decisions.md#d-flows). */
 export function DelayFields({ config, set }: ConfigDraft) {
   return (
     <>

@@ -9,7 +9,7 @@ import { MediaThumbnail } from '../media-thumbnail.tsx';
 const HINT = 'Até 20MB: imagem (JPEG, PNG, GIF, WebP), vídeo (MP4, MOV, AVI), áudio (MP3, WAV, OGG) ou documento (PDF, DOC, DOCX, TXT).';
 
 /**
- * send_media with source 'upload' (part 2 §3, §5): choose a file, watch it go up, see what the node will send.
+ * send_media with source 'upload' (docs/product.md#node-subtypes, #rules-media): choose a file, watch it go up, see what the node will send.
  * The server answers the file's real type, which becomes the node's media type (a video chosen under "Foto" is
  * sent as a video). Like every panel field it changes the draft; Salvar nó writes it to the node.
  */

@@ -3,7 +3,7 @@ import { FLOW_VARIABLES } from '@shared/flows/variables.ts';
 import { AreaField, SelectField, str, type ConfigDraft } from './controls.tsx';
 import { PARSE_MODE_LABELS } from './field-labels.ts';
 
-/** Message text with its parse mode (none, Markdown, HTML) and the `{{variable}}` hints of decisions §5. */
+/** Message text with its parse mode (none, Markdown, HTML) and the `{{variable}}` hints of docs/decisions.md#d-flow-variables. */
 export function MessageFields({ config, set, field = 'message', label = 'Mensagem' }: ConfigDraft & { field?: string; label?: string }) {
   return (
     <>

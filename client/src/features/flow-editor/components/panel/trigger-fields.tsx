@@ -2,7 +2,7 @@ import { WATCH_FIELDS } from '@shared/flows/node-configs.ts';
 import { str, TextField, type ConfigDraft } from './controls.tsx';
 import { WATCH_FIELD_LABELS } from './field-labels.ts';
 
-/** Trigger subtypes (part 2 §3): pattern, command, watched contact fields, funnel, button data. */
+/** Trigger subtypes (docs/product.md#node-subtypes): pattern, command, watched contact fields, funnel, button data. */
 export function TriggerFields({ subType, config, set }: ConfigDraft & { subType: string }) {
   switch (subType) {
     case 'trigger_message':
