@@ -45,6 +45,7 @@ export async function startServer(
     const applied = await migrate(db.sql);
     if (applied.length > 0) logger.info('migrações aplicadas', { applied });
     const notifier = await createNotifier(db, logger);
+    // eslint-disable-next-line prefer-const -- late-bound: the facade's closures run before the assignment and must read undefined, not hit a const's TDZ
     let bots: BotManager | undefined;
     // The app needs the runtime and the runtime needs the port (webhook URL): a late-bound facade breaks the cycle.
     const runtime: BotManager = {
