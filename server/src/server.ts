@@ -49,6 +49,7 @@ export async function startServer(
     const media = createMediaStore(db.sql, config.dataDir);
     // The webhook URL needs the listening port, known once the app (which needs the runtime) listens; bots start
     // only after that, so the runtime reads it lazily instead of the app getting a late-bound facade.
+    // eslint-disable-next-line prefer-const -- assigned after listen; the runtime's closure reads it later, so it cannot be a const
     let port: number | undefined;
     const bots = createBotManager({
       sql: db.sql,

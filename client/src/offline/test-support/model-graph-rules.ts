@@ -55,6 +55,7 @@ export function deleteFlowGraph(state: GraphState, write: GraphWrite, flowId: st
 }
 
 /** Answers false when `name` is not a graph mutation. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- args were parsed by the shared schema; the model reads them loosely on purpose
 export function graphApply(state: GraphState, write: GraphWrite, refuse: Refuse, name: string, args: any, at: string): boolean {
   const notFound = (): never => refuse('NOT_FOUND', 'Recurso não encontrado');
   const invalid = (): never => refuse('CONNECTION_INVALID', 'Conexão inválida');

@@ -17,7 +17,7 @@ export async function createMessage(
   const id = input.id ?? crypto.randomUUID();
   const row = await messages.insertMessage(deps.sql, flowId, id, { ...input, nodeId: input.nodeId ?? null });
   if (row) return toMessage(row);
-  if (input.id && (await deps.sql`select 1 from flow_messages where id = ${id}`).length > 0) throw new AppError('ID_CONFLICT', 409);
+  if (input.id && (await messages.idTaken(deps.sql, id))) throw new AppError('ID_CONFLICT', 409);
   throw new AppError('VALIDATION_FAILED', 400, 'Nó inválido', { nodeId: 'Nó inválido' });
 }
 

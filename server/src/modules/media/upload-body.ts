@@ -92,6 +92,7 @@ function fromDataUrl(body: Uint8Array): UploadedBody {
 /** A display name only (the stored path never uses it): no folders, no control characters, a sane length. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are what this strips from a client-sent file name
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
   return clean || 'arquivo';
 }
