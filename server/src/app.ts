@@ -58,7 +58,7 @@ export function createApp(deps: AppDeps) {
     .use(welcomeRoutes({ sql, accessTokens, runtime }))
     .use(flowAnalyticsRoutes({ sql, accessTokens, runtime }))
     .use(flowRoutes({ sql, accessTokens, runtime }))
-    .use(contactRoutes({ sql, accessTokens }))
+    .use(contactRoutes({ sql, accessTokens, runtime }))
     .use(mediaRoutes({ accessTokens, media: deps.media }))
     .use(syncRoutes({ ...botDeps, logger: deps.logger }))
     // GET needs its own catch-all: Elysia matches method-specific routes (the SPA's GET /*) before ALL.

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { welcomeMessageInputSchema } from '../welcome/schemas.ts';
 import { createFlowInputSchema, updateFlowInputSchema } from '../flows/schemas.ts';
+import { updateContactInputSchema } from '../contacts/schemas.ts';
 import { createConnectionInputSchema, createNodeInputSchema, positionSchema, updateNodeInputSchema } from '../flows/graph.ts';
 
 const id = z.uuid({ error: 'Identificador inválido' });
@@ -42,6 +43,10 @@ export const mutationArgsSchemas = {
     .refine(withId('connection'), { error: ID_REQUIRED, path: ['connection', 'id'] }),
   /** DELETE /flows/connections/{id}. */
   'connection.delete': z.object({ connectionId: id }),
+  /** PUT /contacts/{id}: only the fields sent change (a replay sets, it never toggles). */
+  'contact.update': z.object({ contactId: id, changes: updateContactInputSchema }),
+  /** DELETE /contacts/{id} (its messages go with it). */
+  'contact.delete': z.object({ contactId: id }),
 } as const;
 
 export type MutationName = keyof typeof mutationArgsSchemas;

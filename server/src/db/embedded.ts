@@ -15,6 +15,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export const EMBEDDED_MAX_CONNECTIONS = 4;
@@ -28,7 +29,8 @@ export type EmbeddedDatabase = {
 export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
   const dir = path.resolve(dataDir, 'pg');
   mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create(dir);
+  // pg_trgm backs the contact search index (migration 0420); PGlite ships it as a separately loaded extension.
+  const db = await PGlite.create(dir, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({
     db,
     host: '127.0.0.1',

@@ -13,6 +13,7 @@ import * as welcome from '../welcome/service.ts';
 import * as flows from '../flows/service.ts';
 import * as nodes from '../flows/node-service.ts';
 import * as connections from '../flows/connection-service.ts';
+import * as contacts from '../contacts/service.ts';
 
 /** What a service needs, with `sql` being the mutation's transaction and `runtime` the after-commit facade. */
 export type MutationDeps = {
@@ -48,6 +49,8 @@ const parsers: Record<MutationName, Parser> = {
   'node.delete': define(schemas['node.delete'], (deps, userId, a) => nodes.deleteNode(deps, userId, a.nodeId)),
   'connection.create': define(schemas['connection.create'], (deps, userId, a) => connections.createConnection(deps, userId, a.connection)),
   'connection.delete': define(schemas['connection.delete'], (deps, userId, a) => connections.deleteConnection(deps, userId, a.connectionId)),
+  'contact.update': define(schemas['contact.update'], (deps, userId, a) => contacts.updateContact(deps, userId, a.contactId, a.changes)),
+  'contact.delete': define(schemas['contact.delete'], (deps, userId, a) => contacts.deleteContact(deps, userId, a.contactId)),
 };
 
 /** Validates the args (AppError VALIDATION_FAILED with the pt-BR text); running it throws AppError when refused. */

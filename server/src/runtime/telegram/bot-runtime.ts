@@ -4,6 +4,7 @@
  */
 import type { Update } from 'grammy/types';
 import type { TestFlowResult } from '@shared/flows/executions.ts';
+import type { WatchField } from '@shared/flows/node-configs.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export type WebhookOutcome = 'accepted' | 'duplicate' | 'forbidden' | 'not-running';
@@ -28,6 +29,17 @@ export type BotRuntime = {
    * that funnel start, in the chat where the contact entered. Called by the funnels module.
    */
   contactEnteredFunnel(entry: FunnelEntry): Promise<void>;
+  /**
+   * The console edited a contact (PUT /contacts/{id}): the bot's trigger_contact_updated nodes watching one of the
+   * changed fields start, in the contact's private chat (docs/decisions.md#p-flows). Called by the contacts module.
+   */
+  contactEdited(edit: ContactEdit): Promise<void>;
+};
+
+export type ContactEdit = {
+  botId: string;
+  contact: { telegramId: number; firstName: string; lastName: string | null; username: string | null; phoneNumber: string | null };
+  changedFields: WatchField[];
 };
 
 export type FunnelEntry = {
@@ -48,6 +60,7 @@ export const idleRuntime: BotRuntime = {
   flush: async () => {},
   flowsChanged: () => {},
   contactEnteredFunnel: async () => {},
+  contactEdited: async () => {},
   testFlow: async () => {
     throw new AppError('BOT_NOT_RUNNING', 409);
   },
