@@ -12,6 +12,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { staticClient } from './http/static-client.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { accountExists } from './modules/auth/repository.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { botRoutes, channelRoutes } from './modules/bots/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
@@ -38,8 +39,8 @@ export type AppDeps = {
 export const DEFAULT_CLIENT_DIST = new URL('../../client/dist', import.meta.url).pathname;
 
 export function createApp(deps: AppDeps) {
-  const accessTokens = createAccessTokens(deps.config.jwtSecret);
   const sql = deps.db.sql;
+  const accessTokens = createAccessTokens(deps.config.jwtSecret, (userId) => accountExists(sql, userId));
   const runtime = deps.runtime ?? idleRuntime;
   const botDeps = {
     sql,
