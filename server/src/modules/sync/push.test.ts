@@ -185,7 +185,7 @@ describe('POST /api/sync/push: refused mutations', () => {
     const ownerFlow = await owner.createFlow();
     const ownerNode = await owner.createNode(ownerFlow, 'send_text', 'action');
     const flowId = await intruder.createFlow();
-    const flowArgs = (id: string) => ({ flow: { id, name: 'A', botId: intruder.botId, executionContexts: ['private'] } });
+    const flowArgs = (id: string) => ({ flow: { id, name: 'A', botId: intruder.botId, executionContexts: ['private' as const] } });
     const nodeWithId = (id: string) => ({ node: { ...nodeArgs(flowId, 'X').node, id } });
     const answer = await intruder.client.push([
       intruder.client.envelope('flow.create', flowArgs(ownerFlow)),
