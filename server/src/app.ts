@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps) {
   };
   const api = new Elysia({ prefix: '/api' })
     .use(healthRoutes({ sql }))
-    .use(authRoutes({ sql, accessTokens, encryptionKey: deps.config.encryptionKey }))
+    .use(authRoutes({ sql, accessTokens, encryptionKey: deps.config.encryptionKey, trustProxy: deps.config.trustProxy }))
     .use(telegramWebhookRoutes({ runtime }))
     .use(botRoutes(botDeps))
     .use(channelRoutes(botDeps))

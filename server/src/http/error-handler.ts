@@ -25,7 +25,7 @@ export function errorHandler(logger: Logger) {
       // A body refused while it is read (http/request-input.ts) arrives wrapped in Elysia's ParseError.
       const appError = error instanceof AppError ? error : error instanceof Error && error.cause instanceof AppError ? error.cause : undefined;
       if (appError) {
-        return jsonResponse(appError.status, failureBody(appError.code, appError.message, appError.details), headers);
+        return jsonResponse(appError.status, failureBody(appError.code, appError.message, appError.details), { ...appError.headers, ...headers });
       }
       if (code === 'PARSE') return jsonResponse(400, failureBody('MALFORMED_JSON'), headers);
       if (code === 'NOT_FOUND') return jsonResponse(404, failureBody('ROUTE_NOT_FOUND'), headers);

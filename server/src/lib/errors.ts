@@ -9,12 +9,15 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: Record<string, string> | undefined;
+  /** Extra response headers, e.g. Retry-After on a 429. */
+  readonly headers: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, status: number, message?: string, details?: Record<string, string>) {
+  constructor(code: ErrorCode, status: number, message?: string, details?: Record<string, string>, headers?: Record<string, string>) {
     super(message ?? ERROR_MESSAGES[code]);
     this.code = code;
     this.status = status;
     this.details = details;
+    this.headers = headers;
   }
 }
 

@@ -2,8 +2,9 @@
  * Accounts and sessions (decisions §2). Policy:
  * - the same INVALID_CREDENTIALS answer for an unknown email and a wrong password, and a password check against
  *   a dummy hash when the email is unknown, so neither the text nor the timing reveals which accounts exist;
- * - after 5 failures for one email within 15 minutes every login for it answers 429 until the window passes,
- *   counted in the database so it holds across restarts and processes; a success clears the count;
+ * - logins are throttled per client address and per (address, email) with growing waits (throttle.ts), counted
+ *   in the database before the password is checked so that parallel attempts, restarts and several server
+ *   instances cannot get around it; a 429 says how long to wait (Retry-After);
  * - refresh tokens are opaque, stored as SHA-256, rotated on every use. The successor is derived from the token
  *   (an HMAC under the server key), so for REFRESH_GRACE_SECONDS after a rotation the same token answers the same
  *   successor again: parallel refreshes of one session (two tabs, a retried request) all get the one new token.
@@ -15,9 +16,8 @@ import { AppError } from '../../lib/errors.ts';
 import { deriveSecretHex, randomToken, sha256Hex } from '../../lib/crypto.ts';
 import type { AccessTokens } from './access-token.ts';
 import * as repo from './repository.ts';
+import { loginThrottleKeys } from './throttle.ts';
 
-export const MAX_FAILED_LOGINS = 5;
-export const FAILED_LOGIN_WINDOW_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 export const REFRESH_GRACE_SECONDS = 30;
 
@@ -37,16 +37,17 @@ export async function register(deps: AuthDeps, input: RegisterInput) {
   return { user: toUser(row), tokens: await issueTokens(deps, row.id, crypto.randomUUID()) };
 }
 
-export async function login(deps: AuthDeps, input: LoginInput) {
-  const failures = await repo.countRecentFailures(deps.sql, input.email, FAILED_LOGIN_WINDOW_SECONDS);
-  if (failures >= MAX_FAILED_LOGINS) throw new AppError('TOO_MANY_ATTEMPTS', 429);
+/** `address`: the client's, as http/client-address.ts reads it. */
+export async function login(deps: AuthDeps, input: LoginInput, address: string) {
+  const keys = loginThrottleKeys(address, input.email);
+  const claim = await repo.claimLoginAttempt(deps.sql, keys);
+  if (!claim.allowed) {
+    throw new AppError('TOO_MANY_ATTEMPTS', 429, undefined, undefined, { 'retry-after': String(claim.retryAfterSeconds) });
+  }
   const row = await repo.findUserByEmail(deps.sql, input.email);
   const valid = await Bun.password.verify(input.password, row?.passwordHash ?? (await timingDummy()));
-  if (!row || !valid) {
-    await repo.recordFailure(deps.sql, input.email, FAILED_LOGIN_WINDOW_SECONDS);
-    throw new AppError('INVALID_CREDENTIALS', 401);
-  }
-  await repo.clearFailures(deps.sql, input.email);
+  if (!row || !valid) throw new AppError('INVALID_CREDENTIALS', 401);
+  await repo.releaseLoginAttempt(deps.sql, keys);
   return { user: toUser(row), tokens: await issueTokens(deps, row.id, crypto.randomUUID()) };
 }
 
