@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { clientAddress, normalizeAddress } from './client-address.ts';
 
-const socket = (address: string) => ({ requestIP: () => ({ address, family: 'IPv4', port: 1 }) });
+const socket = (address: string) => ({ requestIP: () => ({ address, family: 'IPv4' as const, port: 1 }) });
 const request = (forwarded?: string) => new Request('http://local/', { headers: forwarded ? { 'x-forwarded-for': forwarded } : {} });
 
 describe('client address', () => {
