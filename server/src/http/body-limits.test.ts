@@ -7,7 +7,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 }, SERVER_START_TIMEOUT_MS);
-afterAll(() => server.stop());
+afterAll(() => server.stop(), 20_000);
 
 const KB = 1024;
 const jsonOf = (bytes: number) => JSON.stringify({ padding: 'x'.repeat(Math.max(0, bytes - 20)) });
@@ -25,28 +25,40 @@ function chunked(totalBytes: number, chunkBytes = 64 * KB): ReadableStream<Uint8
   });
 }
 
-async function expectTooLarge(response: Response) {
-  expect(response.status).toBe(413);
-  expect(failureEnvelopeSchema.parse(await response.json())).toEqual({
-    success: false,
-    code: 'PAYLOAD_TOO_LARGE',
-    message: 'Arquivo ou corpo grande demais',
-  });
+/**
+ * Sends a body the server refuses before reading it all, then aborts the rest of the upload: a client still
+ * sending would keep its connection open and hold up the server's stop.
+ */
+async function expectTooLarge(send: (signal: AbortSignal) => Promise<Response>) {
+  const abort = new AbortController();
+  try {
+    const response = await send(abort.signal);
+    expect(response.status).toBe(413);
+    expect(failureEnvelopeSchema.parse(await response.json())).toEqual({
+      success: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Arquivo ou corpo grande demais',
+    });
+  } finally {
+    abort.abort();
+  }
 }
 
 describe('request body caps', () => {
   test('a login body over 64 KB is refused with the pt-BR 413 from its Content-Length', async () => {
-    await expectTooLarge(await server.api('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: jsonOf(100 * KB) }));
+    await expectTooLarge((signal) => server.api('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: jsonOf(100 * KB), signal }));
   });
 
   test('a chunked body without Content-Length is cut off once it passes the cap', async () => {
-    const response = await fetch(`${server.url}/api/telegram/webhook/${crypto.randomUUID()}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: chunked(3 * 1024 * KB),
-      duplex: 'half',
-    } as RequestInit);
-    await expectTooLarge(response);
+    await expectTooLarge((signal) =>
+      fetch(`${server.url}/api/telegram/webhook/${crypto.randomUUID()}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: chunked(3 * 1024 * KB),
+        duplex: 'half',
+        signal,
+      } as RequestInit),
+    );
   });
 
   test('bodies within their route cap are read as before', async () => {
@@ -54,16 +66,17 @@ describe('request body caps', () => {
     expect(webhook.status).toBe(401); // no such bot: read, parsed and answered by the route
     const push = await server.api('/api/sync/push', { method: 'POST', headers: { 'content-type': 'application/json' }, body: jsonOf(4 * 1024 * KB) });
     expect(push.status).toBe(401); // read under the 8 MB cap, then refused by the auth guard
-    const flows = await server.api('/api/flows', { method: 'POST', headers: { 'content-type': 'application/json' }, body: jsonOf(2 * 1024 * KB) });
-    await expectTooLarge(flows);
+    await expectTooLarge((signal) => server.api('/api/flows', { method: 'POST', headers: { 'content-type': 'application/json' }, body: jsonOf(2 * 1024 * KB), signal }));
   });
 
   test('just under Bun\'s own limit, the answer is still the pt-BR envelope, never an empty 413', async () => {
-    const response = await server.api('/api/auth/register', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: new Uint8Array(SERVER_MAX_BODY_BYTES - 1).fill(0x20),
-    });
-    await expectTooLarge(response);
+    await expectTooLarge((signal) =>
+      server.api('/api/auth/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: new Uint8Array(SERVER_MAX_BODY_BYTES - 1).fill(0x20),
+        signal,
+      }),
+    );
   });
 });
