@@ -9,9 +9,11 @@ import type { Database } from './db/client.ts';
 import type { Logger } from './lib/logger.ts';
 import { AppError } from './lib/errors.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { cappedBodies } from './http/request-input.ts';
 import { staticClient } from './http/static-client.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { accountExists } from './modules/auth/repository.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { botRoutes, channelRoutes } from './modules/bots/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
@@ -38,8 +40,8 @@ export type AppDeps = {
 export const DEFAULT_CLIENT_DIST = new URL('../../client/dist', import.meta.url).pathname;
 
 export function createApp(deps: AppDeps) {
-  const accessTokens = createAccessTokens(deps.config.jwtSecret);
   const sql = deps.db.sql;
+  const accessTokens = createAccessTokens(deps.config.jwtSecret, (userId) => accountExists(sql, userId));
   const runtime = deps.runtime ?? idleRuntime;
   const botDeps = {
     sql,
@@ -71,6 +73,7 @@ export function createApp(deps: AppDeps) {
       if (request.method !== 'GET') bumpFlowGeneration();
     })
     .use(errorHandler(deps.logger))
+    .use(cappedBodies())
     .use(api)
     .use(staticClient(deps.clientDistDir ?? DEFAULT_CLIENT_DIST));
 }

@@ -5,6 +5,7 @@
 import { createApp } from './app.ts';
 import type { Config } from './env.ts';
 import { createDatabase, type Database } from './db/client.ts';
+import { SERVER_MAX_BODY_BYTES } from './http/request-input.ts';
 import { migrate } from './db/migrate.ts';
 import { createNotifier, type Notifier } from './db/notify.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
@@ -62,6 +63,8 @@ export async function startServer(
     const app = createApp({ config, db, logger, runtime, clientDistDir: options.clientDistDir }).listen({
       port: config.port,
       hostname: '0.0.0.0',
+      // Above every route's own cap (http/request-input.ts), so Bun's bare 413 never answers a size a route accepts.
+      maxRequestBodySize: SERVER_MAX_BODY_BYTES,
     });
     const port = app.server?.port ?? config.port;
     bots = createBotManager({

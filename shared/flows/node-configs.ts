@@ -23,6 +23,42 @@ const parseMode = z.enum(PARSE_MODES).default('none');
 /** Headers and body are JSON, kept as text when they do not parse (part 2 §5). */
 const jsonOrText = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]);
 
+/**
+ * Bounds of an http_request node: a flow is stored, synced to every device and sent on each run, so a header
+ * block or body template of megabytes is refused here rather than carried everywhere.
+ */
+export const HTTP_REQUEST_LIMITS = { url: 2048, headers: 50, headerName: 256, headerValue: 4096, headersText: 16_384, body: 65_536 } as const;
+export const HTTP_REQUEST_TEXTS = {
+  urlTooLong: `URL deve ter no máximo ${HTTP_REQUEST_LIMITS.url} caracteres`,
+  tooManyHeaders: `Máximo de ${HTTP_REQUEST_LIMITS.headers} cabeçalhos`,
+  headerNameTooLong: `Nome do cabeçalho deve ter no máximo ${HTTP_REQUEST_LIMITS.headerName} caracteres`,
+  headerValueTooLong: `Valor do cabeçalho deve ter no máximo ${HTTP_REQUEST_LIMITS.headerValue} caracteres`,
+  headersTooLong: `Cabeçalhos devem ter no máximo ${HTTP_REQUEST_LIMITS.headersText} caracteres`,
+  bodyTooLong: `Corpo da requisição deve ter no máximo ${HTTP_REQUEST_LIMITS.body} caracteres`,
+} as const;
+
+/** Length as stored: the text itself, or the JSON the object becomes. */
+const storedLength = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '').length;
+
+const headerValue = z.union([
+  z.string().max(HTTP_REQUEST_LIMITS.headerValue, { error: HTTP_REQUEST_TEXTS.headerValueTooLong }),
+  z.number(),
+  z.boolean(),
+]);
+const httpHeaders = z
+  .union([
+    z.string(),
+    z
+      .record(z.string(), headerValue)
+      .refine((headers) => Object.keys(headers).length <= HTTP_REQUEST_LIMITS.headers, { error: HTTP_REQUEST_TEXTS.tooManyHeaders })
+      // A refinement, not a key schema: zod reports a bad record key as a bare "Invalid input".
+      .refine((headers) => Object.keys(headers).every((name) => name.length <= HTTP_REQUEST_LIMITS.headerName), {
+        error: HTTP_REQUEST_TEXTS.headerNameTooLong,
+      }),
+  ])
+  .refine((headers) => storedLength(headers) <= HTTP_REQUEST_LIMITS.headersText, { error: HTTP_REQUEST_TEXTS.headersTooLong });
+const httpBody = jsonOrText.refine((body) => storedLength(body) <= HTTP_REQUEST_LIMITS.body, { error: HTTP_REQUEST_TEXTS.bodyTooLong });
+
 export const nodeConfigSchemas = {
   trigger_message: z.object({ pattern: text(1000) }),
   trigger_command: z.object({ command: z.string().max(64).default('/start') }),
@@ -52,9 +88,9 @@ export const nodeConfigSchemas = {
   random: z.object({ probability: z.number().min(0).max(1).default(DEFAULT_PROBABILITY) }),
   http_request: z.object({
     method: z.enum(HTTP_METHODS).default('GET'),
-    url: text(2048),
-    headers: jsonOrText.default({}),
-    body: jsonOrText.default(''),
+    url: z.string().max(HTTP_REQUEST_LIMITS.url, { error: HTTP_REQUEST_TEXTS.urlTooLong }).default(''),
+    headers: httpHeaders.default({}),
+    body: httpBody.default(''),
   }),
 } satisfies Record<NodeSubType, z.ZodType>;
 

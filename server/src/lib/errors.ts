@@ -19,3 +19,10 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError('NOT_FOUND', 404);
+
+const INVALID_ID = 'Identificador inválido';
+/**
+ * A client-chosen id that cannot be used because a row already has it, whoever owns that row: the very answer a
+ * malformed id gets (400, same code and text), so a refusal never tells a caller that some other account holds it.
+ */
+export const unusableId = () => new AppError('VALIDATION_FAILED', 400, INVALID_ID, { id: INVALID_ID });
