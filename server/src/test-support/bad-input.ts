@@ -109,7 +109,7 @@ function extraField(objectPaths: JsonPath[], sample: unknown): fc.Arbitrary<Body
 
 /** What a text column or a JSON parser chokes on: NUL, lone surrogates, direction marks, emoji, 100 KB. */
 const SPECIAL_SUFFIXES = ['\u0000', '\ud800', '\udfff', '\u202e', '\u200f', '🙂👍🏽', HUGE];
-const ODD_NUMBERS = [1e308, -1e308, -0, -1, 1.5, 2 ** 53 + 1, 'NaN', '1e308'];
+const ODD_NUMBERS = [1e308, -1e308, -0, -1, 1.5, 2 ** 31, 2 ** 53 + 1, 'NaN', '1e308'];
 
 /** Every string field of the sample with each special suffix, every number field with each odd number. */
 export function fieldSweep(sample: unknown): BodyCase[] {

@@ -47,7 +47,7 @@ export const MUTATION_FIXTURES: Record<MutationName, MutationFixture> = {
       { label: "own flow, victim's node id", takenId: true, args: { node: { ...node(attacker), id: victim.nodeId } } },
     ],
   },
-  'node.update': { valid: (own) => ({ nodeId: own.nodeId, changes: { label: 'Rótulo' } }), crossTenant: victimOnly("victim's node", (v) => ({ nodeId: v.nodeId, changes: { label: 'Invadido' } })) },
+  'node.update': { valid: (own) => ({ nodeId: own.nodeId, changes: { label: 'Rótulo', order: 1 } }), crossTenant: victimOnly("victim's node", (v) => ({ nodeId: v.nodeId, changes: { label: 'Invadido' } })) },
   'node.savePositions': {
     valid: (own) => ({ flowId: own.flowId, positions: [{ nodeId: own.nodeId, position: { x: 1, y: 2 } }] }),
     crossTenant: (victim, attacker) => [

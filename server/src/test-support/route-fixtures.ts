@@ -43,7 +43,7 @@ export type RouteFixture = {
 export const PASSWORD = 'segredo1';
 const pngDataUrl = `data:image/png,${[...PNG_1X1].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')}`;
 const flowBody = (own: Tenant) => ({ name: 'Fluxo novo', botId: own.botId, executionContexts: ['private'] });
-const nodeBody = (own: Tenant) => ({ flowId: own.flowId, type: 'action', subType: 'send_text', config: { message: 'Oi' } });
+const nodeBody = (own: Tenant) => ({ flowId: own.flowId, type: 'action', subType: 'send_text', config: { message: 'Oi' }, order: 0 });
 const connectionBody = (own: Tenant) => ({ flowId: own.flowId, sourceNodeId: own.nodeId, targetNodeId: own.spareNodeId });
 
 export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
@@ -85,7 +85,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
       { label: "own flow, victim's node id", takenId: true, body: { ...nodeBody(attacker), id: victim.nodeId } },
     ],
   },
-  'PUT /api/flows/nodes/:id': { body: { schema: updateNodeInputSchema, valid: () => ({ label: 'Rótulo', position: { x: 5, y: 6 } }) } },
+  'PUT /api/flows/nodes/:id': { body: { schema: updateNodeInputSchema, valid: () => ({ label: 'Rótulo', position: { x: 5, y: 6 }, order: 1 }) } },
   'DELETE /api/flows/nodes/:id': {},
   'GET /api/flows/:id/nodes': {},
   'POST /api/flows/connections': {
@@ -99,13 +99,13 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'DELETE /api/flows/connections/:id': {},
   'GET /api/flows/:id/connections': {},
   'POST /api/flows/:id/messages': {
-    body: { schema: createMessageInputSchema, valid: () => ({ content: 'Olá', parseMode: 'none' }) },
+    body: { schema: createMessageInputSchema, valid: () => ({ content: 'Olá', parseMode: 'none', order: 0 }) },
     crossTenant: (victim, attacker) => [
       { label: "own flow, victim's node", params: { id: attacker.flowId }, body: { content: 'Olá', nodeId: victim.nodeId } },
       { label: "own flow, victim's message id", takenId: true, params: { id: attacker.flowId }, body: { content: 'Olá', id: victim.messageId } },
     ],
   },
-  'PUT /api/flows/messages/:id': { body: { schema: updateMessageInputSchema, valid: () => ({ content: 'Novo texto' }) } },
+  'PUT /api/flows/messages/:id': { body: { schema: updateMessageInputSchema, valid: () => ({ content: 'Novo texto', order: 1 }) } },
   'DELETE /api/flows/messages/:id': {},
   'GET /api/flows/': {
     query: { schema: flowListQuerySchema, valid: (own) => ({ botId: own.botId }) },
