@@ -9,7 +9,7 @@ import type { Database } from './db/client.ts';
 import type { Logger } from './lib/logger.ts';
 import { AppError } from './lib/errors.ts';
 import { errorHandler } from './http/error-handler.ts';
-import { cappedBodies } from './http/request-input.ts';
+import { cappedBodies, storableParams } from './http/request-input.ts';
 import { staticClient } from './http/static-client.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps) {
   };
   const api = new Elysia({ prefix: '/api' })
     .use(healthRoutes({ sql }))
-    .use(authRoutes({ sql, accessTokens }))
+    .use(authRoutes({ sql, accessTokens, encryptionKey: deps.config.encryptionKey }))
     .use(telegramWebhookRoutes({ runtime }))
     .use(botRoutes(botDeps))
     .use(channelRoutes(botDeps))
@@ -74,6 +74,7 @@ export function createApp(deps: AppDeps) {
     })
     .use(errorHandler(deps.logger))
     .use(cappedBodies())
+    .use(storableParams())
     .use(api)
     .use(staticClient(deps.clientDistDir ?? DEFAULT_CLIENT_DIST));
 }

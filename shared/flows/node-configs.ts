@@ -3,6 +3,7 @@
  * editor saves drafts as the user types, so "required" is the engine's concern, limits are the contract's.
  */
 import { z } from 'zod';
+import { findUnstorableText, storableString, UNSTORABLE_TEXT_MESSAGE } from '../api/storable-text.ts';
 import type { NodeSubType } from './node-catalog.ts';
 import { flowButtonRowsSchema } from './buttons.ts';
 
@@ -18,10 +19,12 @@ export type WatchField = (typeof WATCH_FIELDS)[number];
 export const DEFAULT_DELAY_SECONDS = 5;
 export const DEFAULT_PROBABILITY = 0.5;
 
-const text = (max = 4096) => z.string().max(max).default('');
+const text = (max = 4096) => storableString().max(max).default('');
 const parseMode = z.enum(PARSE_MODES).default('none');
 /** Headers and body are JSON, kept as text when they do not parse (part 2 §5). */
-const jsonOrText = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]);
+const jsonOrText = z
+  .union([storableString(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .refine((value) => !findUnstorableText(value), { error: UNSTORABLE_TEXT_MESSAGE });
 
 /**
  * Bounds of an http_request node: a flow is stored, synced to every device and sent on each run, so a header
@@ -41,15 +44,15 @@ export const HTTP_REQUEST_TEXTS = {
 const storedLength = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '').length;
 
 const headerValue = z.union([
-  z.string().max(HTTP_REQUEST_LIMITS.headerValue, { error: HTTP_REQUEST_TEXTS.headerValueTooLong }),
+  storableString().max(HTTP_REQUEST_LIMITS.headerValue, { error: HTTP_REQUEST_TEXTS.headerValueTooLong }),
   z.number(),
   z.boolean(),
 ]);
 const httpHeaders = z
   .union([
-    z.string(),
+    storableString(),
     z
-      .record(z.string(), headerValue)
+      .record(storableString(), headerValue)
       .refine((headers) => Object.keys(headers).length <= HTTP_REQUEST_LIMITS.headers, { error: HTTP_REQUEST_TEXTS.tooManyHeaders })
       // A refinement, not a key schema: zod reports a bad record key as a bare "Invalid input".
       .refine((headers) => Object.keys(headers).every((name) => name.length <= HTTP_REQUEST_LIMITS.headerName), {
@@ -61,7 +64,7 @@ const httpBody = jsonOrText.refine((body) => storedLength(body) <= HTTP_REQUEST_
 
 export const nodeConfigSchemas = {
   trigger_message: z.object({ pattern: text(1000) }),
-  trigger_command: z.object({ command: z.string().max(64).default('/start') }),
+  trigger_command: z.object({ command: storableString().max(64).default('/start') }),
   trigger_contact_created: z.object({}),
   trigger_contact_updated: z.object({ watchFields: z.array(z.enum(WATCH_FIELDS)).default([]) }),
   trigger_contact_from_funnel: z.object({ funnelId: text(100) }),
@@ -71,7 +74,7 @@ export const nodeConfigSchemas = {
     mediaType: z.enum(MEDIA_TYPES).default('photo'),
     source: z.enum(MEDIA_SOURCES).default('url'),
     url: text(2048),
-    blobUrl: z.string().max(2048).optional(),
+    blobUrl: storableString().max(2048).optional(),
     caption: text(1024),
     title: text(256),
     performer: text(256),
@@ -88,7 +91,7 @@ export const nodeConfigSchemas = {
   random: z.object({ probability: z.number().min(0).max(1).default(DEFAULT_PROBABILITY) }),
   http_request: z.object({
     method: z.enum(HTTP_METHODS).default('GET'),
-    url: z.string().max(HTTP_REQUEST_LIMITS.url, { error: HTTP_REQUEST_TEXTS.urlTooLong }).default(''),
+    url: storableString().max(HTTP_REQUEST_LIMITS.url, { error: HTTP_REQUEST_TEXTS.urlTooLong }).default(''),
     headers: httpHeaders.default({}),
     body: httpBody.default(''),
   }),

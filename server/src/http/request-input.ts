@@ -9,6 +9,7 @@
 import { Elysia } from 'elysia';
 import { MEDIA_MAX_BYTES } from '@shared/media/schemas.ts';
 import { AppError } from '../lib/errors.ts';
+import { refuseUnstorableText } from './validate.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -88,5 +89,13 @@ export function cappedBodies() {
     if (contentType === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
     if (contentType.startsWith('text/')) return text;
     return null;
+  });
+}
+
+/** Path parameters and query strings carry no text the database cannot store either (bodies: validate.ts). */
+export function storableParams() {
+  return new Elysia({ name: 'canalize/storable-params' }).onTransform({ as: 'global' }, ({ params, query }) => {
+    refuseUnstorableText(params);
+    refuseUnstorableText(query);
   });
 }

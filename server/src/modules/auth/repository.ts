@@ -1,5 +1,5 @@
 /** postgres.js queries for accounts, sessions (refresh tokens) and login throttling. */
-import type { Sql } from '../../db/client.ts';
+import type { Queryable, Sql } from '../../db/client.ts';
 
 export type UserRow = { id: string; name: string; email: string; passwordHash: string; createdAt: Date };
 export type RefreshRow = {
@@ -8,6 +8,8 @@ export type RefreshRow = {
   familyId: string;
   expiresAt: Date;
   rotatedAt: Date | null;
+  /** Measured by the database clock, the one every server instance shares. */
+  rotatedSecondsAgo: number | null;
   revokedAt: Date | null;
 };
 
@@ -41,7 +43,7 @@ export async function accountExists(sql: Sql, id: string): Promise<boolean> {
 }
 
 export async function insertRefreshToken(
-  sql: Sql,
+  sql: Queryable,
   token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
 ) {
   await sql`
@@ -52,13 +54,14 @@ export async function insertRefreshToken(
 export async function findRefreshToken(sql: Sql, tokenHash: string) {
   const rows = await sql<RefreshRow[]>`
     select id, user_id as "userId", family_id as "familyId", expires_at as "expiresAt",
-           rotated_at as "rotatedAt", revoked_at as "revokedAt"
+           rotated_at as "rotatedAt", extract(epoch from now() - rotated_at)::float8 as "rotatedSecondsAgo",
+           revoked_at as "revokedAt"
     from refresh_tokens where token_hash = ${tokenHash}`;
   return rows[0];
 }
 
 /** Claims a live token for rotation; false when another request rotated or revoked it first. */
-export async function markRotated(sql: Sql, id: string): Promise<boolean> {
+export async function markRotated(sql: Queryable, id: string): Promise<boolean> {
   const rows = await sql`
     update refresh_tokens set rotated_at = now()
     where id = ${id} and rotated_at is null and revoked_at is null
