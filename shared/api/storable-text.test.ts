@@ -18,4 +18,11 @@ describe('storable text', () => {
     expect(findUnstorableText({ ['k\u0000']: 1 })).toEqual(['k\u0000']);
     expect(findUnstorableText({ a: ['fine', 2, null] })).toBeUndefined();
   });
+
+  test('walks 100 000 levels of nesting without overflowing the stack', () => {
+    let deep: unknown = 'a\u0000';
+    for (let level = 0; level < 100_000; level += 1) deep = [deep];
+    expect(findUnstorableText(deep)?.length).toBe(100_000);
+    expect(findUnstorableText(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toBeUndefined();
+  });
 });

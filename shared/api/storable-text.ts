@@ -20,21 +20,35 @@ export const isStorableText = (value: string): boolean => !UNSTORABLE.test(value
 export const storableString = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(isStorableText, { error: UNSTORABLE_TEXT_MESSAGE, abort: true });
 
-/** The path of the first string or object key inside `value` that cannot be stored, if any. */
+type Visit = { value: unknown; key: string | number; parent: Visit | undefined };
+
+const pathOf = (visit: Visit, base: (string | number)[]) => {
+  const keys: (string | number)[] = [];
+  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) keys.unshift(at.key);
+  return [...base, ...keys];
+};
+
+/**
+ * The path of the first string or object key inside `value` that cannot be stored, if any. A loop with its own
+ * stack, not recursion: a request body of 100 000 nested arrays must not overflow the call stack (a 500), and
+ * the path is built only for the one hit rather than copied at every level.
+ */
 export function findUnstorableText(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
-  if (typeof value === 'string') return isStorableText(value) ? undefined : path;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = findUnstorableText(value[index], [...path, index]);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (!isStorableText(key)) return [...path, key];
-      const found = findUnstorableText(inner, [...path, key]);
-      if (found) return found;
+  const stack: Visit[] = [{ value, key: '', parent: undefined }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    const current = visit.value;
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) return pathOf(visit, path);
+    } else if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--) stack.push({ value: current[index], key: index, parent: visit });
+    } else if (current !== null && typeof current === 'object') {
+      const entries = Object.entries(current);
+      const badKey = entries.find(([key]) => !isStorableText(key));
+      if (badKey) return [...pathOf(visit, path), badKey[0]];
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, inner] = entries[index] ?? ['', undefined];
+        stack.push({ value: inner, key, parent: visit });
+      }
     }
   }
   return undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema, successEnvelope } from '../api/envelope.ts';
+import { storableString } from '../api/storable-text.ts';
 
 /** docs/product.md#limits (contacts). */
 export const CONTACT_LIMITS = {
@@ -56,7 +57,7 @@ const booleanParam = z.enum(['true', 'false'], { error: 'Filtro inválido' }).tr
 /** GET /contacts and GET /contacts/bot/{id} (docs/product.md#api-contacts). */
 export const contactListQuerySchema = z.object({
   botId: z.uuid({ error: 'Bot inválido' }).optional(),
-  search: z.string().trim().max(CONTACT_LIMITS.searchMax, { error: 'Busca muito longa' }).optional(),
+  search: storableString().trim().max(CONTACT_LIMITS.searchMax, { error: 'Busca muito longa' }).optional(),
   isBot: booleanParam.optional(),
   page: z.coerce.number({ error: 'Página inválida' }).int({ error: 'Página inválida' }).min(1, { error: 'Página inválida' }).default(1),
   limit: z.coerce
@@ -105,21 +106,18 @@ const PHONE = /^\+?[0-9][0-9 ().-]{4,30}$/;
 
 /** PUT /contacts/{id} and the `contact.update` mutation: only the fields sent change (docs/decisions.md#d-contacts). */
 export const updateContactInputSchema = z.object({
-  firstName: z
-    .string({ error: 'Nome é obrigatório' })
+  firstName: storableString({ error: 'Nome é obrigatório' })
     .trim()
     .min(1, { error: 'Nome é obrigatório' })
     .max(CONTACT_LIMITS.nameMax, { error: 'Nome deve ter no máximo 64 caracteres' })
     .optional(),
-  lastName: z
-    .string({ error: 'Sobrenome inválido' })
+  lastName: storableString({ error: 'Sobrenome inválido' })
     .trim()
     .max(CONTACT_LIMITS.nameMax, { error: 'Sobrenome deve ter no máximo 64 caracteres' })
     .nullable()
     .optional()
     .transform(blankToNull),
-  phoneNumber: z
-    .string({ error: 'Telefone inválido' })
+  phoneNumber: storableString({ error: 'Telefone inválido' })
     .trim()
     .max(CONTACT_LIMITS.phoneMax, { error: 'Telefone inválido' })
     .refine((value) => value === '' || PHONE.test(value), { error: 'Telefone inválido' })

@@ -19,6 +19,9 @@ export const GRAPH_TEXTS = {
 
 const id = z.uuid({ error: GRAPH_TEXTS.invalidId });
 const finite = z.number().finite();
+/** Display order of a node or message: a PostgreSQL integer column, so bounded by its maximum. */
+export const MAX_SORT_ORDER = 2_147_483_647;
+const sortOrder = z.number().int().min(0).max(MAX_SORT_ORDER);
 export const positionSchema = z.object({ x: finite, y: finite });
 /** Free-form until checked against its subtype; no key or text inside may be unstorable either way. */
 const configRecord = z.record(z.string(), z.unknown()).refine((config) => !findUnstorableText(config), { error: UNSTORABLE_TEXT_MESSAGE });
@@ -75,7 +78,7 @@ export const createNodeInputSchema = z
     position: positionSchema.default({ x: 0, y: 0 }),
     config: configRecord.default({}),
     label: storableString().trim().max(100).optional(),
-    order: z.number().int().min(0).default(0),
+    order: sortOrder.default(0),
   })
   .superRefine((input, ctx) => {
     if (nodeTypeOf(input.subType) !== input.type) ctx.addIssue({ code: 'custom', path: ['subType'], message: GRAPH_TEXTS.subTypeMismatch });
@@ -95,7 +98,7 @@ export const updateNodeInputSchema = z.object({
   label: storableString().trim().max(100).optional(),
   position: positionSchema.optional(),
   config: configRecord.optional(),
-  order: z.number().int().min(0).optional(),
+  order: sortOrder.optional(),
 });
 
 export const createConnectionInputSchema = z.object({
@@ -114,14 +117,14 @@ export const createMessageInputSchema = z.object({
   content: storableString().max(4096).default(''),
   parseMode: z.enum(PARSE_MODES).default('none'),
   buttons: messageButtonsSchema.default([]),
-  order: z.number().int().min(0).default(0),
+  order: sortOrder.default(0),
 });
 
 export const updateMessageInputSchema = z.object({
   content: storableString().max(4096).optional(),
   parseMode: z.enum(PARSE_MODES).optional(),
   buttons: messageButtonsSchema.optional(),
-  order: z.number().int().min(0).optional(),
+  order: sortOrder.optional(),
 });
 
 export const nodeResponseSchema = successEnvelope(z.object({ node: flowNodeSchema }));

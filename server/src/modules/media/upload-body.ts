@@ -54,8 +54,19 @@ function fromDataUrl(body: Uint8Array): UploadedBody {
   if (comma < 0) throw unreadable();
   const header = parsed.data.file.slice(5, comma);
   const payload = parsed.data.file.slice(comma + 1);
-  const bytes = header.endsWith(';base64') ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload));
+  const bytes = header.endsWith(';base64') ? Buffer.from(payload, 'base64') : percentDecoded(payload);
+  if (!bytes) throw unreadable();
   return { bytes, fileName: cleanFileName(parsed.data.fileName) };
+}
+
+/**
+ * RFC 2397: without `;base64` the data is URL-encoded octets, any bytes (a PNG's `%89`), not UTF-8 text, so
+ * decodeURIComponent would throw on most files; a `%` without two hex digits makes the file unreadable.
+ */
+function percentDecoded(payload: string): Uint8Array<ArrayBuffer> | undefined {
+  if (/%(?![0-9a-f]{2})/i.test(payload)) return undefined;
+  const parts = payload.split(/(%[0-9a-f]{2})/i);
+  return Buffer.concat(parts.map((part) => (/^%[0-9a-f]{2}$/i.test(part) ? Uint8Array.of(Number.parseInt(part.slice(1), 16)) : new TextEncoder().encode(part))));
 }
 
 /** A display name only (the stored path never uses it): no folders, no control characters, a sane length. */
