@@ -13,6 +13,9 @@ import { createMediaStore } from './modules/media/media-store.ts';
 import type { Logger } from './lib/logger.ts';
 import { createBotManager, type BotManager, type BotManagerOptions } from './runtime/telegram/bot-manager.ts';
 
+/** How long a stop waits for in-flight requests before closing their connections. */
+const HTTP_DRAIN_MS = 3_000;
+
 export type RunningServer = {
   url: string;
   port: number;
@@ -82,7 +85,13 @@ export async function startServer(
         if (stopped) return;
         stopped = true;
         await bots.stopAll();
-        await app.stop();
+        // In-flight requests get a moment to finish; a client that never finishes sending its body must not hold
+        // the shutdown (or a test's teardown) forever, so what is still open after that is closed.
+        const drained = app.stop().then(() => true);
+        if (!(await Promise.race([drained, Bun.sleep(HTTP_DRAIN_MS).then(() => false)]))) {
+          await app.server?.stop(true);
+          await drained;
+        }
         await notifier.close();
         if (!options.db) await db.close();
       },
