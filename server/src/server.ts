@@ -9,6 +9,9 @@ import { createDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createNotifier, type Notifier } from './db/notify.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
+import { createInboxAnnouncer } from './modules/messages/announcer.ts';
+import { failAbandonedReplies } from './modules/messages/service.ts';
+import { createEventHub, type EventHub } from './modules/events/hub.ts';
 import type { Logger } from './lib/logger.ts';
 import { createBotManager, type BotManager, type BotManagerOptions } from './runtime/telegram/bot-manager.ts';
 
@@ -18,6 +21,7 @@ export type RunningServer = {
   db: Database;
   notifier: Notifier;
   bots: BotManager;
+  events: EventHub;
   stop(): Promise<void>;
 };
 
@@ -47,6 +51,8 @@ export async function startServer(
     if (applied.length > 0) logger.info('migrações aplicadas', { applied });
     const notifier = await createNotifier(db, logger);
     const media = createMediaStore(db.sql, config.dataDir);
+    const announce = createInboxAnnouncer(notifier, logger);
+    const events = createEventHub(notifier);
     // The webhook URL needs the listening port, known once the app (which needs the runtime) listens; bots start
     // only after that, so the runtime reads it lazily instead of the app getting a late-bound facade.
     let port: number | undefined;
@@ -59,14 +65,19 @@ export async function startServer(
       media,
       webhookBaseUrl: () => (port === undefined ? undefined : webhookBase(config, port, options)),
       notify: (userId, topic, payload) => void notifier.publish(topic, { userId, ...payload }).catch(() => undefined),
+      onMessagesStored: announce.stored,
       ...(options.telegramRetry ? { retry: options.telegramRetry } : {}),
     });
-    const app = createApp({ config, db, logger, runtime: bots, media, clientDistDir: options.clientDistDir }).listen({
+    const app = createApp({ config, db, logger, runtime: bots, media, announce, events, clientDistDir: options.clientDistDir }).listen({
       port: config.port,
       hostname: '0.0.0.0',
     });
     port = app.server?.port ?? config.port;
     await bots.startAll();
+    // Replies a stopped process left unconfirmed (docs/decisions.md#p-inbox): failed, never re-sent.
+    const sweepReplies = () => void failAbandonedReplies({ sql: db.sql, announce }).catch((error: unknown) => logger.error('falha ao revisar envios pendentes', { error }));
+    sweepReplies();
+    const sweeper = setInterval(sweepReplies, 60_000);
     let stopped = false;
     return {
       url: `http://localhost:${port}`,
@@ -74,9 +85,12 @@ export async function startServer(
       db,
       notifier,
       bots,
+      events,
       async stop() {
         if (stopped) return;
         stopped = true;
+        clearInterval(sweeper);
+        events.close();
         await bots.stopAll();
         await app.stop();
         await notifier.close();

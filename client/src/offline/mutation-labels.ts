@@ -16,6 +16,8 @@ const LABELS: Record<MutationName, string> = {
   'node.delete': 'Remover nó',
   'connection.create': 'Criar conexão',
   'connection.delete': 'Remover conexão',
+  'message.send': 'Enviar mensagem',
+  'conversation.markRead': 'Marcar conversa como lida',
 };
 
 /** The failure toast of each write (docs/product.md#toasts), shown when the server refuses the queued change. */
@@ -33,6 +35,8 @@ const REFUSAL_TITLES: Record<MutationName, string> = {
   'node.delete': 'Erro ao deletar nó',
   'connection.create': 'Erro ao criar conexão',
   'connection.delete': 'Erro ao deletar conexão',
+  'message.send': 'Erro ao enviar mensagem',
+  'conversation.markRead': 'Erro ao carregar mensagens',
 };
 
 export function refusalTitle(envelope: Pick<MutationEnvelope, 'name' | 'args'>): string {

@@ -15,6 +15,7 @@ import {
   applyNodeSavePositions,
   applyNodeUpdate,
 } from './graph.ts';
+import { applyConversationMarkRead, applyMessageSend } from './messages.ts';
 import type { ApplyFn, ApplyTable } from './types.ts';
 
 export const APPLY: ApplyTable = {
@@ -31,6 +32,8 @@ export const APPLY: ApplyTable = {
   'node.delete': applyNodeDelete,
   'connection.create': applyConnectionCreate,
   'connection.delete': applyConnectionDelete,
+  'message.send': applyMessageSend,
+  'conversation.markRead': applyConversationMarkRead,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { botResponseSchema } from '@shared/bots/schemas.ts';
 import { flowResponseSchema } from '@shared/flows/schemas.ts';
+import { conversationsResponseSchema } from '@shared/messages/schemas.ts';
 import { MUTATION_NAMES, type MutationArgs, type MutationName } from '@shared/sync/mutations.ts';
 import { welcomeResponseSchema } from '@shared/welcome/schemas.ts';
 import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
@@ -71,6 +72,17 @@ test('every named mutation applies once through push and its effect is what the 
   expect(graph.connections).toEqual([]);
   await push('flow.delete', { flowId });
   expect((await get(`/flows/${flowId}`)).status).toBe(404);
+
+  // The inbox: a reply claimed in the push and sent once after its commit; opening the conversation reads it.
+  const user = bed.emulator.control.createUser({ first_name: 'Bia' });
+  bed.emulator.control.sendPrivateMessage({ from: user.id, bot: registered.token, text: 'Oi' });
+  const conversations = async () => conversationsResponseSchema.parse((await get('/messages/conversations')).body).data.conversations;
+  const contactId = await eventually('the conversation', async () => (await conversations())[0]?.contactId);
+  const replyId = crypto.randomUUID();
+  await push('message.send', { message: { id: replyId, botId: registered.bot.id, contactId, text: 'Resposta offline' } });
+  expect(bed.emulator.control.sentMessages({ token: registered.token, chatId: user.id }).map((m) => m.text)).toEqual(['Resposta offline']);
+  await push('conversation.markRead', { contactId });
+  expect((await conversations())[0]).toMatchObject({ unreadCount: 0, lastMessageId: replyId, lastMessage: { status: 'SENT' } });
 
   // Runtime effects run after the commit: the bot stops, starts again, and is gone with its removal.
   await push('bot.setActive', { botId: registered.bot.id, isActive: false });

@@ -5,6 +5,9 @@
 import type { Update } from 'grammy/types';
 import type { TestFlowResult } from '@shared/flows/executions.ts';
 import { AppError } from '../../lib/errors.ts';
+import { NOT_RUNNING, type DirectSendResult } from './direct-send.ts';
+
+export type { DirectSendResult } from './direct-send.ts';
 
 export type WebhookOutcome = 'accepted' | 'duplicate' | 'forbidden' | 'not-running';
 
@@ -28,6 +31,8 @@ export type BotRuntime = {
    * that funnel start, in the chat where the contact entered. Called by the funnels module.
    */
   contactEnteredFunnel(entry: FunnelEntry): Promise<void>;
+  /** An inbox reply through the running bot: plain text, 429 retried, never recorded by the journal. */
+  sendDirect(botId: string, chatId: number, text: string): Promise<DirectSendResult>;
 };
 
 export type FunnelEntry = {
@@ -48,6 +53,7 @@ export const idleRuntime: BotRuntime = {
   flush: async () => {},
   flowsChanged: () => {},
   contactEnteredFunnel: async () => {},
+  sendDirect: async () => NOT_RUNNING,
   testFlow: async () => {
     throw new AppError('BOT_NOT_RUNNING', 409);
   },

@@ -10,6 +10,7 @@
  * so a new contact's flow starts one flush interval after its first update.
  */
 import type { Chat, User } from 'grammy/types';
+import type { MessageType } from '@shared/messages/schemas.ts';
 import type { Sql } from '../../db/client.ts';
 import type { ContactChange } from '../flow-engine/contact-triggers.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -22,9 +23,13 @@ export type JournalMessage = {
   direction: 'in' | 'out';
   telegramMessageId: number | null;
   text: string | null;
+  type: MessageType;
   payload: unknown;
   at: Date;
 };
+
+/** A message the journal stored, as the inbox announces it (docs/decisions.md#p-inbox). */
+export type StoredMessage = { uid: string; userId: string; botId: string; contactId: string; direction: 'in' | 'out' };
 
 /** Where a touch was seen: contact triggers run in that chat (docs/decisions.md#d-flow-engine, within the flow's contexts). */
 export type TouchChat = Pick<Chat, 'id' | 'type'> & { title?: string | undefined };
@@ -34,6 +39,8 @@ export type JournalOptions = {
   maxPending?: number;
   /** Contacts a flush created or whose watchable fields it changed, with the chat of their latest touch. */
   onContactChanges?(changes: ContactChange[]): void;
+  /** Messages a flush stored (incoming and outgoing), after their commit: live screens and, later, web push. */
+  onMessagesStored?(messages: StoredMessage[]): void;
 };
 
 export type ContactJournal = ReturnType<typeof createContactJournal>;
@@ -68,7 +75,10 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
 
   async function write(batch: { contacts: ContactTouchRow[]; chats: Map<string, TouchChat>; messages: JournalMessage[] }) {
     const changes = batch.contacts.length > 0 ? await upsertContacts(sql, batch.contacts) : [];
-    if (batch.messages.length > 0) await writeMessages(sql, batch.messages);
+    if (batch.messages.length > 0) {
+      const stored = await writeMessages(sql, batch.messages);
+      if (stored.length > 0) options.onMessagesStored?.(stored);
+    }
     // After the messages: a flow started by the change finds the contact and its first message stored.
     const announced = changes.flatMap((change) => {
       const chat = batch.chats.get(`${change.botId}:${change.telegramId}`);
@@ -115,16 +125,18 @@ function writeMessages(sql: Sql, rows: JournalMessage[]) {
     direction: row.direction,
     telegram_message_id: row.telegramMessageId,
     text: row.text,
+    type: row.type,
     // Nested as text: the recordset column is cast back to jsonb in SQL.
     payload: JSON.stringify(row.payload ?? {}),
     at: row.at.toISOString(),
   }));
-  return sql`
-    insert into messages (bot_id, contact_id, chat_id, direction, telegram_message_id, text, payload, created_at)
-    select x.bot_id, c.id, x.chat_id, x.direction, x.telegram_message_id, x.text, x.payload::jsonb, x.at
+  return sql<StoredMessage[]>`
+    insert into messages (bot_id, contact_id, chat_id, direction, telegram_message_id, text, type, payload, created_at)
+    select x.bot_id, c.id, x.chat_id, x.direction, x.telegram_message_id, x.text, x.type, x.payload::jsonb, x.at
     from jsonb_to_recordset(${sql.json(wire)}) as x(
       bot_id uuid, telegram_user_id bigint, chat_id bigint, direction text, telegram_message_id bigint,
-      text text, payload text, at timestamptz, seq integer)
+      text text, type text, payload text, at timestamptz, seq integer)
     join contacts c on c.bot_id = x.bot_id and c.telegram_id = x.telegram_user_id
-    order by x.at, x.seq`;
+    order by x.at, x.seq
+    returning uid, user_id as "userId", bot_id as "botId", contact_id as "contactId", direction`;
 }
