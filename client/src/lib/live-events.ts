@@ -21,10 +21,25 @@ export function listenToLiveEvents(handlers: LiveEventHandlers): () => void {
       const opened = await readOnce(handlers, stop.signal).catch(() => false);
       if (stop.signal.aborted) return;
       delay = opened ? MIN_RETRY_MS : Math.min(MAX_RETRY_MS, delay * 2);
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      await pause(delay, stop.signal);
     }
   })();
   return () => stop.abort();
+}
+
+/** Waits `ms`, or less when the network comes back (no point waiting out a long backoff then). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      globalThis.removeEventListener?.('online', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    globalThis.addEventListener?.('online', done);
+    signal.addEventListener('abort', done);
+  });
 }
 
 /** One connection, until it ends; answers whether it was open (then the next attempt comes quickly). */
