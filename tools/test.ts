@@ -1,5 +1,5 @@
 /**
- * `bun run test`: typecheck, import lint, unit + integration (bun test) on the embedded database, the same suite
+ * `bun run test`: typecheck, lint (ESLint), unit + integration (bun test) on the embedded database, the same suite
  * again on a real PostgreSQL when TEST_DATABASE_URL is set (CI sets it), then a client build and the Playwright
  * journeys. Stops at the first failing step and exits non-zero; ends with one "N passed, N failed" line.
  */

@@ -9,9 +9,11 @@ import type { Database } from './db/client.ts';
 import type { Logger } from './lib/logger.ts';
 import { AppError } from './lib/errors.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { cappedBodies, storableParams } from './http/request-input.ts';
 import { staticClient } from './http/static-client.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { accountExists } from './modules/auth/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { botRoutes, channelRoutes } from './modules/bots/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
@@ -47,8 +49,8 @@ export type AppDeps = {
 export const DEFAULT_CLIENT_DIST = new URL('../../client/dist', import.meta.url).pathname;
 
 export function createApp(deps: AppDeps) {
-  const accessTokens = createAccessTokens(deps.config.jwtSecret);
   const sql = deps.db.sql;
+  const accessTokens = createAccessTokens(deps.config.jwtSecret, (userId) => accountExists(sql, userId));
   const runtime = deps.runtime ?? idleRuntime;
   const inbox = { sql, runtime, announce: deps.announce ?? silentAnnouncer };
   const botDeps = {
@@ -61,14 +63,14 @@ export function createApp(deps: AppDeps) {
   };
   const api = new Elysia({ prefix: '/api' })
     .use(healthRoutes({ sql }))
-    .use(authRoutes({ sql, accessTokens }))
+    .use(authRoutes({ sql, accessTokens, encryptionKey: deps.config.encryptionKey, trustProxy: deps.config.trustProxy }))
     .use(telegramWebhookRoutes({ runtime }))
     .use(botRoutes(botDeps))
     .use(channelRoutes(botDeps))
     .use(welcomeRoutes({ sql, accessTokens, runtime }))
     .use(flowAnalyticsRoutes({ sql, accessTokens, runtime }))
     .use(flowRoutes({ sql, accessTokens, runtime }))
-    .use(contactRoutes({ sql, accessTokens }))
+    .use(contactRoutes({ sql, accessTokens, runtime }))
     .use(messageRoutes({ ...inbox, accessTokens }))
     .use(mediaRoutes({ accessTokens, media: deps.media }))
     .use(syncRoutes({ ...botDeps, logger: deps.logger }))
@@ -84,6 +86,8 @@ export function createApp(deps: AppDeps) {
       if (request.method !== 'GET') runtime.flowsChanged();
     })
     .use(errorHandler(deps.logger))
+    .use(cappedBodies())
+    .use(storableParams())
     .use(api)
     .use(staticClient(deps.clientDistDir ?? DEFAULT_CLIENT_DIST));
 }

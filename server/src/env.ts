@@ -36,6 +36,8 @@ const envSchema = z.object({
   SKIP_CLIENT_BUILD: flag,
   /** Lets flow http_request nodes reach loopback and private networks (docs/decisions.md#d-flow-engine: refused by default). */
   FLOW_HTTP_ALLOW_PRIVATE: flag,
+  /** Behind a reverse proxy: the client address is the X-Forwarded-For entry the proxy appended (login throttling). */
+  TRUST_PROXY: flag,
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -53,6 +55,7 @@ export type Config = {
   logLevel: LogLevel;
   skipClientBuild: boolean;
   flowHttpAllowPrivate: boolean;
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {
@@ -83,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     skipClientBuild: values.SKIP_CLIENT_BUILD,
     flowHttpAllowPrivate: values.FLOW_HTTP_ALLOW_PRIVATE,
+    trustProxy: values.TRUST_PROXY,
   };
 }
 

@@ -6,6 +6,7 @@
 import { createApp } from './app.ts';
 import type { Config } from './env.ts';
 import { createDatabase, type Database } from './db/client.ts';
+import { SERVER_MAX_BODY_BYTES } from './http/request-input.ts';
 import { migrate } from './db/migrate.ts';
 import { createNotifier, type Notifier } from './db/notify.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
@@ -55,6 +56,7 @@ export async function startServer(
     const events = createEventHub(notifier);
     // The webhook URL needs the listening port, known once the app (which needs the runtime) listens; bots start
     // only after that, so the runtime reads it lazily instead of the app getting a late-bound facade.
+    // eslint-disable-next-line prefer-const -- assigned after listen; the runtime's closure reads it later, so it cannot be a const
     let port: number | undefined;
     const bots = createBotManager({
       sql: db.sql,
@@ -71,6 +73,8 @@ export async function startServer(
     const app = createApp({ config, db, logger, runtime: bots, media, announce, events, clientDistDir: options.clientDistDir }).listen({
       port: config.port,
       hostname: '0.0.0.0',
+      // Above every route's own cap (http/request-input.ts), so Bun's bare 413 never answers a size a route accepts.
+      maxRequestBodySize: SERVER_MAX_BODY_BYTES,
     });
     port = app.server?.port ?? config.port;
     await bots.startAll();

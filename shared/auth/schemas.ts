@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
+import { storableString } from '../api/storable-text.ts';
 
 /** Texts of docs/product.md#rules-account, verbatim. The same schemas validate the forms and the server routes. */
 export const AUTH_TEXTS = {
@@ -12,21 +13,21 @@ export const AUTH_TEXTS = {
 export const NAME_MIN_LENGTH = 2;
 export const PASSWORD_MIN_LENGTH = 6;
 
-const emailField = z.string().trim().toLowerCase().pipe(z.email({ error: AUTH_TEXTS.invalidEmail }));
+const emailField = storableString().trim().toLowerCase().pipe(z.email({ error: AUTH_TEXTS.invalidEmail }));
 
 export const registerInputSchema = z.object({
-  name: z.string({ error: AUTH_TEXTS.nameTooShort }).trim().min(NAME_MIN_LENGTH, { error: AUTH_TEXTS.nameTooShort }).max(120),
+  name: storableString({ error: AUTH_TEXTS.nameTooShort }).trim().min(NAME_MIN_LENGTH, { error: AUTH_TEXTS.nameTooShort }).max(120),
   email: z.string({ error: AUTH_TEXTS.invalidEmail }).pipe(emailField),
-  password: z.string({ error: AUTH_TEXTS.passwordTooShort }).min(PASSWORD_MIN_LENGTH, { error: AUTH_TEXTS.passwordTooShort }).max(200),
+  password: storableString({ error: AUTH_TEXTS.passwordTooShort }).min(PASSWORD_MIN_LENGTH, { error: AUTH_TEXTS.passwordTooShort }).max(200),
 });
 
 export const loginInputSchema = z.object({
   email: z.string({ error: AUTH_TEXTS.invalidEmail }).pipe(emailField),
-  password: z.string({ error: AUTH_TEXTS.passwordRequired }).min(1, { error: AUTH_TEXTS.passwordRequired }).max(200),
+  password: storableString({ error: AUTH_TEXTS.passwordRequired }).min(1, { error: AUTH_TEXTS.passwordRequired }).max(200),
 });
 
 export const refreshInputSchema = z.object({
-  refreshToken: z.string().min(1),
+  refreshToken: storableString().min(1).max(512),
 });
 
 export const logoutInputSchema = refreshInputSchema;

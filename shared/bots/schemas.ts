@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
+import { storableString } from '../api/storable-text.ts';
 
 /** A bot as every endpoint returns it. The token is write-only: it is never part of this shape. */
 export const botSchema = z.object({
@@ -51,7 +52,7 @@ export type BotRights = z.infer<typeof botRightsSchema>;
 export const BOT_TEXTS = { tokenEmpty: 'Token não pode ser vazio' } as const;
 
 export const createBotInputSchema = z.object({
-  token: z.string({ error: BOT_TEXTS.tokenEmpty }).trim().min(1, { error: BOT_TEXTS.tokenEmpty }),
+  token: storableString({ error: BOT_TEXTS.tokenEmpty }).trim().min(1, { error: BOT_TEXTS.tokenEmpty }).max(256),
 });
 
 export const updateBotInputSchema = z.object({ isActive: z.boolean({ error: 'isActive deve ser verdadeiro ou falso' }) });

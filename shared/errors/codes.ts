@@ -12,7 +12,6 @@ export const ERROR_MESSAGES = {
   INVALID_CREDENTIALS: 'Email ou senha inválidos',
   TOO_MANY_ATTEMPTS: 'Muitas tentativas. Tente novamente em alguns minutos.',
   NOT_FOUND: 'Recurso não encontrado',
-  ID_CONFLICT: 'Já existe um registro com este identificador',
   CONNECTION_INVALID: 'A conexão precisa de origem e destino existentes no mesmo fluxo',
   CONNECTION_EXISTS: 'Esta conexão já existe',
   BOT_TOKEN_INVALID: 'Token inválido',

@@ -4,6 +4,7 @@
  * own source handle `button_{row}_{index}` in the editor, and the engine continues at the target when pressed.
  */
 import { z } from 'zod';
+import { storableString } from '../api/storable-text.ts';
 
 export const MAX_FLOW_BUTTONS = 4;
 export const FLOW_BUTTON_PREFIX = 'flow_';
@@ -24,9 +25,9 @@ export const callbackByteLength = (value: string) => new TextEncoder().encode(va
 
 export const flowButtonSchema = z
   .object({
-    text: z.string().max(50, { error: FLOW_BUTTON_TEXTS.textTooLong }).default(''),
+    text: storableString().max(50, { error: FLOW_BUTTON_TEXTS.textTooLong }).default(''),
     type: z.enum(['url', 'callback']).default('callback'),
-    value: z.string().max(2048).default(FLOW_PENDING),
+    value: storableString().max(2048).default(FLOW_PENDING),
   })
   .refine((button) => button.type !== 'callback' || callbackByteLength(button.value) <= MAX_CALLBACK_BYTES, {
     error: FLOW_BUTTON_TEXTS.callbackTooLong,

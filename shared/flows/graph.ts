@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
+import { findUnstorableText, storableString, UNSTORABLE_TEXT_MESSAGE } from '../api/storable-text.ts';
 import { NODE_SUBTYPES, NODE_TYPES, nodeTypeOf } from './node-catalog.ts';
 import { PARSE_MODES, parseNodeConfig } from './node-configs.ts';
 import { flowButtonSchema, MAX_FLOW_BUTTONS } from './buttons.ts';
@@ -18,8 +19,12 @@ export const GRAPH_TEXTS = {
 
 const id = z.uuid({ error: GRAPH_TEXTS.invalidId });
 const finite = z.number().finite();
+/** Display order of a node or message: a PostgreSQL integer column, so bounded by its maximum. */
+export const MAX_SORT_ORDER = 2_147_483_647;
+const sortOrder = z.number().int().min(0).max(MAX_SORT_ORDER);
 export const positionSchema = z.object({ x: finite, y: finite });
-const configRecord = z.record(z.string(), z.unknown());
+/** Free-form until checked against its subtype; no key or text inside may be unstorable either way. */
+const configRecord = z.record(z.string(), z.unknown()).refine((config) => !findUnstorableText(config), { error: UNSTORABLE_TEXT_MESSAGE });
 /** A flow message's keyboard: rows of buttons, at most 4 in all; none is fine. */
 const messageButtonsSchema = z
   .array(z.array(flowButtonSchema).min(1).max(MAX_FLOW_BUTTONS))
@@ -72,8 +77,8 @@ export const createNodeInputSchema = z
     subType: z.enum(NODE_SUBTYPES as [string, ...string[]]),
     position: positionSchema.default({ x: 0, y: 0 }),
     config: configRecord.default({}),
-    label: z.string().trim().max(100).optional(),
-    order: z.number().int().min(0).default(0),
+    label: storableString().trim().max(100).optional(),
+    order: sortOrder.default(0),
   })
   .superRefine((input, ctx) => {
     if (nodeTypeOf(input.subType) !== input.type) ctx.addIssue({ code: 'custom', path: ['subType'], message: GRAPH_TEXTS.subTypeMismatch });
@@ -90,10 +95,10 @@ export const createNodeInputSchema = z
 
 /** A partial change; the config is checked against the node's own subtype by the server. */
 export const updateNodeInputSchema = z.object({
-  label: z.string().trim().max(100).optional(),
+  label: storableString().trim().max(100).optional(),
   position: positionSchema.optional(),
   config: configRecord.optional(),
-  order: z.number().int().min(0).optional(),
+  order: sortOrder.optional(),
 });
 
 export const createConnectionInputSchema = z.object({
@@ -102,24 +107,24 @@ export const createConnectionInputSchema = z.object({
   sourceNodeId: z.uuid({ error: GRAPH_TEXTS.invalidNode }),
   targetNodeId: z.uuid({ error: GRAPH_TEXTS.invalidNode }),
   sourceHandle: z.string().regex(SOURCE_HANDLE, { error: GRAPH_TEXTS.invalidHandle }).default('default'),
-  targetHandle: z.string().max(64).default('default'),
-  label: z.string().max(100).nullable().optional(),
+  targetHandle: storableString().max(64).default('default'),
+  label: storableString().max(100).nullable().optional(),
 });
 
 export const createMessageInputSchema = z.object({
   id: id.optional(),
   nodeId: z.uuid({ error: GRAPH_TEXTS.invalidNode }).nullable().optional(),
-  content: z.string().max(4096).default(''),
+  content: storableString().max(4096).default(''),
   parseMode: z.enum(PARSE_MODES).default('none'),
   buttons: messageButtonsSchema.default([]),
-  order: z.number().int().min(0).default(0),
+  order: sortOrder.default(0),
 });
 
 export const updateMessageInputSchema = z.object({
-  content: z.string().max(4096).optional(),
+  content: storableString().max(4096).optional(),
   parseMode: z.enum(PARSE_MODES).optional(),
   buttons: messageButtonsSchema.optional(),
-  order: z.number().int().min(0).optional(),
+  order: sortOrder.optional(),
 });
 
 export const nodeResponseSchema = successEnvelope(z.object({ node: flowNodeSchema }));

@@ -3,6 +3,7 @@
  * editor saves drafts as the user types, so "required" is the engine's concern, limits are the contract's.
  */
 import { z } from 'zod';
+import { findUnstorableText, storableString, UNSTORABLE_TEXT_MESSAGE } from '../api/storable-text.ts';
 import type { NodeSubType } from './node-catalog.ts';
 import { flowButtonRowsSchema } from './buttons.ts';
 
@@ -18,14 +19,52 @@ export type WatchField = (typeof WATCH_FIELDS)[number];
 export const DEFAULT_DELAY_SECONDS = 5;
 export const DEFAULT_PROBABILITY = 0.5;
 
-const text = (max = 4096) => z.string().max(max).default('');
+const text = (max = 4096) => storableString().max(max).default('');
 const parseMode = z.enum(PARSE_MODES).default('none');
 /** Headers and body are JSON, kept as text when they do not parse (docs/product.md#rules-nodes). */
-const jsonOrText = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]);
+const jsonOrText = z
+  .union([storableString(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .refine((value) => !findUnstorableText(value), { error: UNSTORABLE_TEXT_MESSAGE });
+
+/**
+ * Bounds of an http_request node: a flow is stored, synced to every device and sent on each run, so a header
+ * block or body template of megabytes is refused here rather than carried everywhere.
+ */
+export const HTTP_REQUEST_LIMITS = { url: 2048, headers: 50, headerName: 256, headerValue: 4096, headersText: 16_384, body: 65_536 } as const;
+export const HTTP_REQUEST_TEXTS = {
+  urlTooLong: `URL deve ter no máximo ${HTTP_REQUEST_LIMITS.url} caracteres`,
+  tooManyHeaders: `Máximo de ${HTTP_REQUEST_LIMITS.headers} cabeçalhos`,
+  headerNameTooLong: `Nome do cabeçalho deve ter no máximo ${HTTP_REQUEST_LIMITS.headerName} caracteres`,
+  headerValueTooLong: `Valor do cabeçalho deve ter no máximo ${HTTP_REQUEST_LIMITS.headerValue} caracteres`,
+  headersTooLong: `Cabeçalhos devem ter no máximo ${HTTP_REQUEST_LIMITS.headersText} caracteres`,
+  bodyTooLong: `Corpo da requisição deve ter no máximo ${HTTP_REQUEST_LIMITS.body} caracteres`,
+} as const;
+
+/** Length as stored: the text itself, or the JSON the object becomes. */
+const storedLength = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '').length;
+
+const headerValue = z.union([
+  storableString().max(HTTP_REQUEST_LIMITS.headerValue, { error: HTTP_REQUEST_TEXTS.headerValueTooLong }),
+  z.number(),
+  z.boolean(),
+]);
+const httpHeaders = z
+  .union([
+    storableString(),
+    z
+      .record(storableString(), headerValue)
+      .refine((headers) => Object.keys(headers).length <= HTTP_REQUEST_LIMITS.headers, { error: HTTP_REQUEST_TEXTS.tooManyHeaders })
+      // A refinement, not a key schema: zod reports a bad record key as a bare "Invalid input".
+      .refine((headers) => Object.keys(headers).every((name) => name.length <= HTTP_REQUEST_LIMITS.headerName), {
+        error: HTTP_REQUEST_TEXTS.headerNameTooLong,
+      }),
+  ])
+  .refine((headers) => storedLength(headers) <= HTTP_REQUEST_LIMITS.headersText, { error: HTTP_REQUEST_TEXTS.headersTooLong });
+const httpBody = jsonOrText.refine((body) => storedLength(body) <= HTTP_REQUEST_LIMITS.body, { error: HTTP_REQUEST_TEXTS.bodyTooLong });
 
 export const nodeConfigSchemas = {
   trigger_message: z.object({ pattern: text(1000) }),
-  trigger_command: z.object({ command: z.string().max(64).default('/start') }),
+  trigger_command: z.object({ command: storableString().max(64).default('/start') }),
   trigger_contact_created: z.object({}),
   trigger_contact_updated: z.object({ watchFields: z.array(z.enum(WATCH_FIELDS)).default([]) }),
   trigger_contact_from_funnel: z.object({ funnelId: text(100) }),
@@ -35,7 +74,7 @@ export const nodeConfigSchemas = {
     mediaType: z.enum(MEDIA_TYPES).default('photo'),
     source: z.enum(MEDIA_SOURCES).default('url'),
     url: text(2048),
-    blobUrl: z.string().max(2048).optional(),
+    blobUrl: storableString().max(2048).optional(),
     caption: text(1024),
     title: text(256),
     performer: text(256),
@@ -52,9 +91,9 @@ export const nodeConfigSchemas = {
   random: z.object({ probability: z.number().min(0).max(1).default(DEFAULT_PROBABILITY) }),
   http_request: z.object({
     method: z.enum(HTTP_METHODS).default('GET'),
-    url: text(2048),
-    headers: jsonOrText.default({}),
-    body: jsonOrText.default(''),
+    url: storableString().max(HTTP_REQUEST_LIMITS.url, { error: HTTP_REQUEST_TEXTS.urlTooLong }).default(''),
+    headers: httpHeaders.default({}),
+    body: httpBody.default(''),
   }),
 } satisfies Record<NodeSubType, z.ZodType>;
 

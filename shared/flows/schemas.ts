@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
+import { storableString } from '../api/storable-text.ts';
 import { flowConnectionSchema, flowMessageSchema, flowNodeSchema } from './graph.ts';
 
 export const EXECUTION_CONTEXTS = ['private', 'group', 'supergroup', 'channel'] as const;
@@ -44,10 +45,10 @@ export function channelContextIssue(contexts: readonly string[], channelIds: rea
 }
 
 const flowFields = {
-  name: z.string({ error: FLOW_TEXTS.nameRequired }).trim().min(1, { error: FLOW_TEXTS.nameRequired }).max(120),
-  description: z.string().trim().max(500).nullable().optional(),
+  name: storableString({ error: FLOW_TEXTS.nameRequired }).trim().min(1, { error: FLOW_TEXTS.nameRequired }).max(120),
+  description: storableString().trim().max(500).nullable().optional(),
   botId: z.uuid({ error: FLOW_TEXTS.botRequired }),
-  trigger: z.object({ type: z.string().min(1).max(64) }).default({ type: 'MESSAGE' }),
+  trigger: z.object({ type: storableString().min(1).max(64) }).default({ type: 'MESSAGE' }),
   executionContexts: z
     .array(z.enum(EXECUTION_CONTEXTS), { error: FLOW_TEXTS.contextRequired })
     .min(1, { error: FLOW_TEXTS.contextRequired }),
@@ -64,7 +65,7 @@ export const createFlowInputSchema = z
 export const updateFlowInputSchema = z.object({
   name: flowFields.name.optional(),
   description: flowFields.description,
-  trigger: z.object({ type: z.string().min(1).max(64) }).optional(),
+  trigger: z.object({ type: storableString().min(1).max(64) }).optional(),
   executionContexts: flowFields.executionContexts.optional(),
   allowedChannelIds: z.array(z.string().regex(/^-?\d+$/, { error: 'Canal inválido' })).optional(),
   enabled: z.boolean().optional(),

@@ -5,6 +5,7 @@
  * refuse an oversized file before sending it.
  */
 import { z } from 'zod';
+import { storableString } from '../api/storable-text.ts';
 import { successEnvelope } from '../api/envelope.ts';
 import { MEDIA_TYPES } from '../flows/node-configs.ts';
 
@@ -47,7 +48,7 @@ export const uploadResponseSchema = successEnvelope(z.object({ url: z.string(), 
 /** The JSON form of the upload (docs/product.md#api-media): the file as a data URL. Multipart with a `file` part is the other. */
 export const dataUrlUploadSchema = z.object({
   file: z.string().startsWith('data:'),
-  fileName: z.string().trim().max(256).default(''),
+  fileName: storableString().trim().max(256).default(''),
   contentType: z.string().max(200).optional(),
 });
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { welcomeMessageInputSchema } from '../welcome/schemas.ts';
 import { createFlowInputSchema, updateFlowInputSchema } from '../flows/schemas.ts';
 import { sendMessageInputSchema } from '../messages/schemas.ts';
+import { updateContactInputSchema } from '../contacts/schemas.ts';
 import { createConnectionInputSchema, createNodeInputSchema, positionSchema, updateNodeInputSchema } from '../flows/graph.ts';
 
 const id = z.uuid({ error: 'Identificador inválido' });
@@ -50,6 +51,10 @@ export const mutationArgsSchemas = {
   'message.send': z.object({ message: sendMessageInputSchema.omit({ chatId: true }).required({ id: true }) }),
   /** PATCH /messages/contact/{id}/read-all: opening a conversation marks it read, offline too. */
   'conversation.markRead': z.object({ contactId: id }),
+  /** PUT /contacts/{id}: only the fields sent change (a replay sets, it never toggles). */
+  'contact.update': z.object({ contactId: id, changes: updateContactInputSchema }),
+  /** DELETE /contacts/{id} (its messages go with it). */
+  'contact.delete': z.object({ contactId: id }),
 } as const;
 
 export type MutationName = keyof typeof mutationArgsSchemas;

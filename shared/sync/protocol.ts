@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
+import { storableString } from '../api/storable-text.ts';
 import { botSchema, channelSchema } from '../bots/schemas.ts';
 import { welcomeMessageSchema } from '../welcome/schemas.ts';
 import { flowSummarySchema } from '../flows/schemas.ts';
@@ -29,7 +30,7 @@ export const mutationEnvelopeSchema = z.object({
   mutationId: z.number().int().positive(),
   name: z.enum(MUTATION_NAMES as [string, ...string[]], { error: SYNC_TEXTS.unknownMutation }),
   args: z.unknown(),
-  createdAt: z.string(),
+  createdAt: storableString().max(64),
 });
 
 export const pushRequestSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
+import { storableString } from '../api/storable-text.ts';
 
 /** Rules and texts of docs/product.md#entity-welcome, #state-button-type, #rules-welcome, #limits, verbatim; the form and the server validate with this one schema. */
 export const WELCOME_TEXTS = {
@@ -36,8 +37,8 @@ function isValidUrl(value: string) {
 
 export const welcomeButtonSchema = z
   .object({
-    text: z.string().trim().min(1, { error: WELCOME_TEXTS.buttonTextEmpty }).max(MAX_BUTTON_TEXT, { error: WELCOME_TEXTS.buttonTextTooLong }),
-    value: z.string().trim().min(1, { error: WELCOME_TEXTS.buttonValueEmpty }),
+    text: storableString().trim().min(1, { error: WELCOME_TEXTS.buttonTextEmpty }).max(MAX_BUTTON_TEXT, { error: WELCOME_TEXTS.buttonTextTooLong }),
+    value: storableString().trim().min(1, { error: WELCOME_TEXTS.buttonValueEmpty }).max(2048),
     type: z.enum(['url', 'callback']).optional(),
   })
   .superRefine((button, ctx) => {
@@ -52,7 +53,7 @@ export const welcomeButtonSchema = z
   .transform((button) => ({ text: button.text, value: button.value, type: buttonTypeFor(button.value) }));
 
 export const welcomeMessageInputSchema = z.object({
-  message: z.string({ error: WELCOME_TEXTS.messageEmpty }).trim().min(1, { error: WELCOME_TEXTS.messageEmpty }).max(4096),
+  message: storableString({ error: WELCOME_TEXTS.messageEmpty }).trim().min(1, { error: WELCOME_TEXTS.messageEmpty }).max(4096),
   enabled: z.boolean().default(true),
   triggerOn: z.enum(WELCOME_TRIGGERS).default('ON_MEMBER_JOINED'),
   autoApprove: z.boolean().default(true),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { GrammyError } from 'grammy';
-import { grammyBot, startedDialog, useEmulator } from './test-support.ts';
+import { startedDialog, useEmulator } from './test-support.ts';
 
 const emulator = useEmulator();
 const { control } = emulator;

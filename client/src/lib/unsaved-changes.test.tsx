@@ -9,6 +9,7 @@ import { ConfigPanel } from '../features/flow-editor/components/config-panel.tsx
 import { render } from '../test-support/render.tsx';
 import { hasUnsavedChanges, useUnsavedChanges } from './unsaved-changes.ts';
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- useDom registers happy-dom for this file (beforeAll/afterAll), not a React hook
 useDom();
 
 afterEach(() => {

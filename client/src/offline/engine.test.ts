@@ -6,6 +6,7 @@ import { countPending } from './outbox.ts';
 import { bot, uuid } from './test-support/fixtures.ts';
 import { createFakeSyncApi, waitUntil } from './test-support/fake-sync-api.ts';
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- useDom registers happy-dom for this file (beforeAll/afterAll), not a React hook
 useDom();
 
 const api = createFakeSyncApi();

@@ -237,6 +237,7 @@ async function checkConverged(server: ModelServer, profiles: Profile[]) {
 }
 
 /** One intent applied locally and by the model server's rules from the same rows: both graphs must agree. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- hands the model rules the loose args they read (model-rules.ts)
 async function agreeOn(name: 'node.savePositions' | 'node.update', args: any) {
   const { openTestDb } = await import('./test-support/fixtures.ts');
   const server = createModelServer();

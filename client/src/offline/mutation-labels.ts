@@ -18,6 +18,8 @@ const LABELS: Record<MutationName, string> = {
   'connection.delete': 'Remover conexão',
   'message.send': 'Enviar mensagem',
   'conversation.markRead': 'Marcar conversa como lida',
+  'contact.update': 'Editar contato',
+  'contact.delete': 'Remover contato',
 };
 
 /** The failure toast of each write (docs/product.md#toasts), shown when the server refuses the queued change. */
@@ -37,6 +39,8 @@ const REFUSAL_TITLES: Record<MutationName, string> = {
   'connection.delete': 'Erro ao deletar conexão',
   'message.send': 'Erro ao enviar mensagem',
   'conversation.markRead': 'Erro ao carregar mensagens',
+  'contact.update': 'Erro ao atualizar contato',
+  'contact.delete': 'Erro ao remover contato',
 };
 
 export function refusalTitle(envelope: Pick<MutationEnvelope, 'name' | 'args'>): string {

@@ -6,6 +6,7 @@ import { sessionStore } from '../lib/session-store.ts';
 import { emptyChanges, uuid } from './test-support/fixtures.ts';
 import { classifyFailure, httpTransport } from './transport.ts';
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- useDom registers happy-dom for this file (beforeAll/afterAll), not a React hook
 useDom();
 
 type Call = { path: string; method: string; body: unknown; auth: string | null };

@@ -32,7 +32,7 @@ export async function createDatabase(config: { databaseUrl: string | undefined; 
   // would swallow (and roll back, or break) the statements of the others. A single connection makes postgres.js
   // queue everything behind an open transaction instead. Consequence: code inside sql.begin() must only use its
   // transaction handle; a query on the pool there waits for the connection the transaction holds, forever.
-  const sql = connect(embedded.url, EMBEDDED_POOL_MAX);
+  const sql = connect(embedded.url, EMBEDDED_POOL_MAX, { path: embedded.socketPath });
   return {
     sql,
     mode: 'embedded',
@@ -43,9 +43,11 @@ export async function createDatabase(config: { databaseUrl: string | undefined; 
   };
 }
 
-export function connect(url: string, max: number): Sql {
+/** `path`: a Unix socket instead of the URL's host and port (the embedded database). */
+export function connect(url: string, max: number, options: { path?: string } = {}): Sql {
   return postgres(url, {
     max,
+    ...(options.path ? { path: options.path } : {}),
     prepare: true,
     onnotice: () => {},
     // bigint columns (Telegram ids) stay exact; callers turn them into strings for the API.

@@ -84,7 +84,7 @@ describe('the product migrations', () => {
       const tables = await fresh.sql<{ name: string }[]>`
         select table_name as name from information_schema.tables where table_schema = 'public' order by 1`;
       expect(tables.map((row) => row.name)).toEqual(
-        expect.arrayContaining(['users', 'refresh_tokens', 'login_attempts', 'bots', 'channels', 'flows']),
+        expect.arrayContaining(['users', 'refresh_tokens', 'login_throttle', 'bots', 'channels', 'flows']),
       );
     } finally {
       await fresh.close();

@@ -22,8 +22,10 @@ export function errorHandler(logger: Logger) {
     .onError({ as: 'global' }, ({ code, error, request }) => {
       const requestId = requestIdOf(request);
       const headers = { [REQUEST_ID_HEADER]: requestId };
-      if (error instanceof AppError) {
-        return jsonResponse(error.status, failureBody(error.code, error.message, error.details), headers);
+      // A body refused while it is read (http/request-input.ts) arrives wrapped in Elysia's ParseError.
+      const appError = error instanceof AppError ? error : error instanceof Error && error.cause instanceof AppError ? error.cause : undefined;
+      if (appError) {
+        return jsonResponse(appError.status, failureBody(appError.code, appError.message, appError.details), { ...appError.headers, ...headers });
       }
       if (code === 'PARSE') return jsonResponse(400, failureBody('MALFORMED_JSON'), headers);
       if (code === 'NOT_FOUND') return jsonResponse(404, failureBody('ROUTE_NOT_FOUND'), headers);

@@ -7,6 +7,7 @@ import { Input } from './input.tsx';
 import { Modal } from './modal.tsx';
 import { Textarea } from './textarea.tsx';
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- useDom registers happy-dom for this file (beforeAll/afterAll), not a React hook
 useDom();
 
 afterEach(() => {

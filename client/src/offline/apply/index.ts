@@ -16,6 +16,7 @@ import {
   applyNodeUpdate,
 } from './graph.ts';
 import { applyConversationMarkRead, applyMessageSend } from './messages.ts';
+import { applyContactDelete, applyContactUpdate } from './contacts.ts';
 import type { ApplyFn, ApplyTable } from './types.ts';
 
 export const APPLY: ApplyTable = {
@@ -34,6 +35,8 @@ export const APPLY: ApplyTable = {
   'connection.delete': applyConnectionDelete,
   'message.send': applyMessageSend,
   'conversation.markRead': applyConversationMarkRead,
+  'contact.update': applyContactUpdate,
+  'contact.delete': applyContactDelete,
 };
 
 /**

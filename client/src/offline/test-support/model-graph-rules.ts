@@ -55,6 +55,7 @@ export function deleteFlowGraph(state: GraphState, write: GraphWrite, flowId: st
 }
 
 /** Answers false when `name` is not a graph mutation. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- args were parsed by the shared schema; the model reads them loosely on purpose
 export function graphApply(state: GraphState, write: GraphWrite, refuse: Refuse, name: string, args: any, at: string): boolean {
   const notFound = (): never => refuse('NOT_FOUND', 'Recurso não encontrado');
   const invalid = (): never => refuse('CONNECTION_INVALID', 'Conexão inválida');
@@ -63,7 +64,7 @@ export function graphApply(state: GraphState, write: GraphWrite, refuse: Refuse,
       const { node } = args;
       // insertOwnedNode: `on conflict (id) do nothing`, then the flow's ownership tells the refusal apart.
       if (!state.flows.has(node.flowId)) notFound();
-      if (state.flowNodes.has(node.id)) refuse('ID_CONFLICT', 'Identificador já usado');
+      if (state.flowNodes.has(node.id)) refuse('VALIDATION_FAILED', 'Identificador inválido');
       write('flowNodes', node.id, {
         id: node.id, flowId: node.flowId, type: node.type, subType: node.subType, label: node.label || SUBTYPE_LABELS[node.subType as keyof typeof SUBTYPE_LABELS],
         position: { x: node.position.x, y: node.position.y }, config: node.config, order: node.order, createdAt: at, updatedAt: at,
@@ -128,7 +129,7 @@ export function graphApply(state: GraphState, write: GraphWrite, refuse: Refuse,
       const duplicate = [...state.flowConnections.values()].some(
         (edge) => edge.sourceNodeId === connection.sourceNodeId && edge.sourceHandle === connection.sourceHandle && edge.targetNodeId === connection.targetNodeId,
       );
-      if (state.flowConnections.has(connection.id)) refuse('ID_CONFLICT', 'Identificador já usado');
+      if (state.flowConnections.has(connection.id)) refuse('VALIDATION_FAILED', 'Identificador inválido');
       if (duplicate) refuse('CONNECTION_EXISTS', 'Conexão já existe');
       write('flowConnections', connection.id, {
         id: connection.id, flowId: connection.flowId, sourceNodeId: connection.sourceNodeId, targetNodeId: connection.targetNodeId,

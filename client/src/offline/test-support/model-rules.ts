@@ -35,6 +35,7 @@ const refuse = (code: string, message: string): never => {
 };
 
 // The args were parsed by the shared schema; the model reads them loosely on purpose (it is not the client).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see the line above: loose reads on purpose, the model is not the client
 export function modelApply(state: ModelState, write: Write, name: string, args: any, at: string): void {
   switch (name) {
     case 'bot.setActive': {

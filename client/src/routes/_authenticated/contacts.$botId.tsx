@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../features/shell/components/coming-soon.tsx';
+import { ContactsPage } from '../../features/contacts/components/contacts-page.tsx';
 
-/** "Ver Contatos" of the bot details lands here; the contacts area comes in a later release. */
+/** "Ver Contatos" of the bot details lands here (docs/product.md#screen-bot-details). */
 export const Route = createFileRoute('/_authenticated/contacts/$botId')({
-  component: () => <ComingSoon area="Contatos" description="Veja e edite os contatos que conversaram com este bot." />,
+  component: ContactsOfBot,
 });
+
+function ContactsOfBot() {
+  const { botId } = Route.useParams();
+  return <ContactsPage key={botId} botId={botId} />;
+}

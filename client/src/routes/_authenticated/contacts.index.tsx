@@ -1,6 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../features/shell/components/coming-soon.tsx';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { ContactsPage } from '../../features/contacts/components/contacts-page.tsx';
+
+/** `?funnelId=` narrows the list to the contacts that entered through that funnel (with a banner that clears it). */
+const searchSchema = z.object({ funnelId: z.string().optional() });
 
 export const Route = createFileRoute('/_authenticated/contacts/')({
-  component: () => <ComingSoon area="Contatos" description="Veja e edite os contatos que conversaram com os seus bots." />,
+  validateSearch: searchSchema,
+  component: ContactsRoute,
 });
+
+function ContactsRoute() {
+  const { funnelId } = Route.useSearch();
+  const navigate = useNavigate();
+  return <ContactsPage funnelId={funnelId} onClearFunnel={() => void navigate({ to: '/contacts', search: {} })} />;
+}

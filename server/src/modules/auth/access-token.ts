@@ -4,6 +4,7 @@
  * signature still verifies when the expiry is ignored (a forged token never reaches "expired").
  */
 import { jwt } from '@elysiajs/jwt';
+import { isUuid } from '../../lib/ids.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** Used only to re-check the signature of a token that failed verification: a century of tolerance. */
@@ -16,16 +17,24 @@ export type AccessTokens = {
   verify(token: string): Promise<AccessCheck>;
 };
 
-export function createAccessTokens(secret: string): AccessTokens {
+/** Whether the subject of a genuine token is still an account: a deleted user's token is no session at all. */
+export type AccountCheck = (userId: string) => Promise<boolean>;
+
+/**
+ * Without `accountExists` (benchmarks that only sign) a valid signature is enough; the app always passes it, so a
+ * token of a deleted account is a 401 on every route, not only on /auth/me.
+ */
+export function createAccessTokens(secret: string, accountExists?: AccountCheck): AccessTokens {
   const signer = jwt({ name: 'jwt', secret, exp: `${ACCESS_TOKEN_TTL_SECONDS}s` }).decorator.jwt;
   return {
     sign: (userId) => signer.sign({ sub: userId }),
     async verify(token) {
       const payload = await signer.verify(token);
       if (payload) {
-        return typeof payload.sub === 'string' && typeof payload.exp === 'number'
-          ? { status: 'valid', userId: payload.sub }
-          : { status: 'invalid' };
+        // A non-uuid subject (signed with our secret, but never by us) would make every query a cast error (500).
+        if (typeof payload.sub !== 'string' || !isUuid(payload.sub) || typeof payload.exp !== 'number') return { status: 'invalid' };
+        if (accountExists && !(await accountExists(payload.sub))) return { status: 'invalid' };
+        return { status: 'valid', userId: payload.sub };
       }
       const ignoringExpiry = await signer.verify(token, { clockTolerance: IGNORE_EXPIRY_SECONDS });
       return ignoringExpiry ? { status: 'expired' } : { status: 'invalid' };

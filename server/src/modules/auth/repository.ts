@@ -1,5 +1,6 @@
 /** postgres.js queries for accounts, sessions (refresh tokens) and login throttling. */
-import type { Sql } from '../../db/client.ts';
+import type { Queryable, Sql } from '../../db/client.ts';
+import { afterAttempt, waitSeconds, type ThrottleKey } from './throttle.ts';
 
 export type UserRow = { id: string; name: string; email: string; passwordHash: string; createdAt: Date };
 export type RefreshRow = {
@@ -8,6 +9,8 @@ export type RefreshRow = {
   familyId: string;
   expiresAt: Date;
   rotatedAt: Date | null;
+  /** Measured by the database clock, the one every server instance shares. */
+  rotatedSecondsAgo: number | null;
   revokedAt: Date | null;
 };
 
@@ -35,8 +38,13 @@ export async function findUserById(sql: Sql, id: string) {
   return rows[0];
 }
 
+export async function accountExists(sql: Sql, id: string): Promise<boolean> {
+  const rows = await sql`select 1 from users where id = ${id}`;
+  return rows.length > 0;
+}
+
 export async function insertRefreshToken(
-  sql: Sql,
+  sql: Queryable,
   token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
 ) {
   await sql`
@@ -47,13 +55,14 @@ export async function insertRefreshToken(
 export async function findRefreshToken(sql: Sql, tokenHash: string) {
   const rows = await sql<RefreshRow[]>`
     select id, user_id as "userId", family_id as "familyId", expires_at as "expiresAt",
-           rotated_at as "rotatedAt", revoked_at as "revokedAt"
+           rotated_at as "rotatedAt", extract(epoch from now() - rotated_at)::float8 as "rotatedSecondsAgo",
+           revoked_at as "revokedAt"
     from refresh_tokens where token_hash = ${tokenHash}`;
   return rows[0];
 }
 
 /** Claims a live token for rotation; false when another request rotated or revoked it first. */
-export async function markRotated(sql: Sql, id: string): Promise<boolean> {
+export async function markRotated(sql: Queryable, id: string): Promise<boolean> {
   const rows = await sql`
     update refresh_tokens set rotated_at = now()
     where id = ${id} and rotated_at is null and revoked_at is null
@@ -69,22 +78,46 @@ export async function revokeToken(sql: Sql, tokenHash: string) {
   await sql`update refresh_tokens set revoked_at = now() where token_hash = ${tokenHash} and revoked_at is null`;
 }
 
-export async function countRecentFailures(sql: Sql, email: string, windowSeconds: number): Promise<number> {
-  const rows = await sql<{ count: number }[]>`
-    select count(*)::int as count from login_attempts
-    where email = ${email} and attempted_at > now() - make_interval(secs => ${windowSeconds})`;
-  return rows[0]?.count ?? 0;
+export type ClaimResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts one login attempt on every key, or none when any key must still wait: one transaction that locks the
+ * keys' rows (in key order, so two claims never deadlock), so parallel attempts are counted one after another.
+ */
+export function claimLoginAttempt(sql: Sql, keys: ThrottleKey[]): Promise<ClaimResult> {
+  const sorted = [...keys].sort((a, b) => (a.key < b.key ? -1 : 1));
+  return sql.begin(async (tx): Promise<ClaimResult> => {
+    await tx`insert into login_throttle ${tx(sorted.map(({ key }) => ({ key })), 'key')} on conflict (key) do nothing`;
+    const rows = await tx<{ key: string; attempts: number; idleSeconds: number; blockedForSeconds: number }[]>`
+      select key, attempts,
+             extract(epoch from now() - last_attempt_at)::float8 as "idleSeconds",
+             coalesce(extract(epoch from blocked_until - now()), 0)::float8 as "blockedForSeconds"
+      from login_throttle where key in ${tx(sorted.map(({ key }) => key))}
+      order by key for update`;
+    const wait = Math.max(0, ...rows.map(waitSeconds));
+    if (wait > 0) return { allowed: false, retryAfterSeconds: wait };
+    for (const { key, rule } of sorted) {
+      const state = rows.find((row) => row.key === key) ?? { attempts: 0, idleSeconds: 0, blockedForSeconds: 0 };
+      const next = afterAttempt(state, rule);
+      await tx`
+        update login_throttle
+        set attempts = ${next.attempts}, last_attempt_at = now(),
+            blocked_until = case when ${next.blockSeconds}::float8 > 0 then now() + make_interval(secs => ${next.blockSeconds}) end
+        where key = ${key}`;
+    }
+    return { allowed: true };
+  });
 }
 
-/** Records a failure and drops that email's rows too old to matter, so the table stays small. */
-export async function recordFailure(sql: Sql, email: string, windowSeconds: number) {
-  await sql`insert into login_attempts (email) values (${email})`;
-  await sql`
-    delete from login_attempts
-    where email = ${email} and attempted_at < now() - make_interval(secs => ${windowSeconds * 2})`;
+/** After a success: the (address, email) counter is cleared; the address counter gets this attempt back. */
+export async function releaseLoginAttempt(sql: Sql, keys: ThrottleKey[]) {
+  const [address, account] = keys;
+  if (account) await sql`delete from login_throttle where key = ${account.key}`;
+  if (address) {
+    await sql`
+      update login_throttle
+      set attempts = greatest(attempts - 1, 0),
+          blocked_until = case when attempts - 1 < ${address.rule.free} then null else blocked_until end
+      where key = ${address.key}`;
+  }
 }
-
-export async function clearFailures(sql: Sql, email: string) {
-  await sql`delete from login_attempts where email = ${email}`;
-}
-

@@ -6,18 +6,22 @@ import {
   registerInputSchema,
 } from '@shared/auth/schemas.ts';
 import { authGuard } from '../../http/auth-guard.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';
 import * as auth from './service.ts';
 
-export function authRoutes(deps: auth.AuthDeps) {
+/** `trustProxy`: read the client address from X-Forwarded-For (env TRUST_PROXY). */
+export function authRoutes(deps: auth.AuthDeps & { trustProxy: boolean }) {
   return new Elysia({ prefix: '/auth' })
     .post('/register', async ({ body, set }) => {
       const result = await auth.register(deps, parseInput(registerInputSchema, body));
       set.status = 201;
       return ok(result);
     })
-    .post('/login', async ({ body }) => ok(await auth.login(deps, parseInput(loginInputSchema, body))))
+    .post('/login', async ({ body, request, server }) =>
+      ok(await auth.login(deps, parseInput(loginInputSchema, body), clientAddress(request, server, deps.trustProxy))),
+    )
     .post('/refresh', async ({ body }) => {
       const { refreshToken } = parseInput(refreshInputSchema, body);
       return ok(await auth.refresh(deps, refreshToken));

@@ -2,23 +2,27 @@
  * Accounts and sessions (docs/decisions.md#d-accounts). Policy:
  * - the same INVALID_CREDENTIALS answer for an unknown email and a wrong password, and a password check against
  *   a dummy hash when the email is unknown, so neither the text nor the timing reveals which accounts exist;
- * - after 5 failures for one email within 15 minutes every login for it answers 429 until the window passes,
- *   counted in the database so it holds across restarts and processes; a success clears the count;
- * - refresh tokens are opaque, stored as SHA-256, rotated on every use; a rotated token presented again means
- *   it was copied, so its whole family (that login's chain) is revoked.
+ * - logins are throttled per client address and per (address, email) with growing waits (throttle.ts), counted
+ *   in the database before the password is checked so that parallel attempts, restarts and several server
+ *   instances cannot get around it; a 429 says how long to wait (Retry-After);
+ * - refresh tokens are opaque, stored as SHA-256, rotated on every use. The successor is derived from the token
+ *   (an HMAC under the server key), so for REFRESH_GRACE_SECONDS after a rotation the same token answers the same
+ *   successor again: parallel refreshes of one session (two tabs, a retried request) all get the one new token.
+ *   A rotated token presented after that window means it was copied, so its whole family is revoked.
  */
 import type { Sql } from '../../db/client.ts';
 import type { LoginInput, RegisterInput, Tokens, User } from '@shared/auth/schemas.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import { randomToken, sha256Hex } from '../../lib/crypto.ts';
+import { deriveSecretHex, randomToken, sha256Hex } from '../../lib/crypto.ts';
 import type { AccessTokens } from './access-token.ts';
 import * as repo from './repository.ts';
+import { loginThrottleKeys } from './throttle.ts';
 
-export const MAX_FAILED_LOGINS = 5;
-export const FAILED_LOGIN_WINDOW_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+export const REFRESH_GRACE_SECONDS = 30;
 
-export type AuthDeps = { sql: Sql; accessTokens: AccessTokens };
+export type AuthDeps = { sql: Sql; accessTokens: AccessTokens; encryptionKey: Uint8Array };
 
 let dummyHash: Promise<string> | undefined;
 const timingDummy = () => (dummyHash ??= Bun.password.hash('canalize-timing-dummy', 'argon2id'));
@@ -34,16 +38,17 @@ export async function register(deps: AuthDeps, input: RegisterInput) {
   return { user: toUser(row), tokens: await issueTokens(deps, row.id, crypto.randomUUID()) };
 }
 
-export async function login(deps: AuthDeps, input: LoginInput) {
-  const failures = await repo.countRecentFailures(deps.sql, input.email, FAILED_LOGIN_WINDOW_SECONDS);
-  if (failures >= MAX_FAILED_LOGINS) throw new AppError('TOO_MANY_ATTEMPTS', 429);
+/** `address`: the client's, as http/client-address.ts reads it. */
+export async function login(deps: AuthDeps, input: LoginInput, address: string) {
+  const keys = loginThrottleKeys(address, input.email);
+  const claim = await repo.claimLoginAttempt(deps.sql, keys);
+  if (!claim.allowed) {
+    throw new AppError('TOO_MANY_ATTEMPTS', 429, undefined, undefined, { 'retry-after': String(claim.retryAfterSeconds) });
+  }
   const row = await repo.findUserByEmail(deps.sql, input.email);
   const valid = await Bun.password.verify(input.password, row?.passwordHash ?? (await timingDummy()));
-  if (!row || !valid) {
-    await repo.recordFailure(deps.sql, input.email, FAILED_LOGIN_WINDOW_SECONDS);
-    throw new AppError('INVALID_CREDENTIALS', 401);
-  }
-  await repo.clearFailures(deps.sql, input.email);
+  if (!row || !valid) throw new AppError('INVALID_CREDENTIALS', 401);
+  await repo.releaseLoginAttempt(deps.sql, keys);
   return { user: toUser(row), tokens: await issueTokens(deps, row.id, crypto.randomUUID()) };
 }
 
@@ -51,12 +56,34 @@ export async function refresh(deps: AuthDeps, refreshToken: string): Promise<{ t
   const row = await repo.findRefreshToken(deps.sql, sha256Hex(refreshToken));
   if (!row || row.revokedAt) throw new AppError('INVALID_REFRESH_TOKEN', 401);
   if (!row.rotatedAt && row.expiresAt.getTime() <= Date.now()) throw new AppError('INVALID_REFRESH_TOKEN', 401);
-  if (row.rotatedAt || !(await repo.markRotated(deps.sql, row.id))) {
+  const successor = deriveSecretHex(deps.encryptionKey, `refresh-successor:${refreshToken}`);
+  const claimed = !row.rotatedAt && (await rotate(deps, row, successor));
+  // Not claimed: this request or a parallel one already rotated it. Within the grace window that was the same
+  // session's other request (answer the same successor); later, someone replays a copied token.
+  const inGrace = claimed || row.rotatedSecondsAgo === null || row.rotatedSecondsAgo <= REFRESH_GRACE_SECONDS;
+  if (!inGrace) {
     await repo.revokeFamily(deps.sql, row.familyId);
     throw new AppError('INVALID_REFRESH_TOKEN', 401);
   }
-  return { tokens: await issueTokens(deps, row.userId, row.familyId) };
+  return { tokens: { accessToken: await deps.accessTokens.sign(row.userId), refreshToken: successor } };
 }
+
+/** Marks the token rotated and stores its successor in one transaction, so whoever sees it rotated can use it. */
+function rotate(deps: AuthDeps, row: repo.RefreshRow, successor: string): Promise<boolean> {
+  return inTransaction(deps.sql, async (tx) => {
+    if (!(await repo.markRotated(tx, row.id))) return false;
+    await repo.insertRefreshToken(tx, {
+      userId: row.userId,
+      familyId: row.familyId,
+      tokenHash: sha256Hex(successor),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    });
+    return true;
+  });
+}
+
+/** The access-token check asks this: a token of an account that no longer exists is refused everywhere. */
+export const accountExists = (sql: Sql, userId: string): Promise<boolean> => repo.accountExists(sql, userId);
 
 export async function logout(deps: AuthDeps, refreshToken: string): Promise<void> {
   await repo.revokeToken(deps.sql, sha256Hex(refreshToken));

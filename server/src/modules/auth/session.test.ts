@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { authResponseSchema, refreshResponseSchema } from '@shared/auth/schemas.ts';
 import { failureEnvelopeSchema } from '@shared/api/envelope.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 
 let server: TestServer;
@@ -38,9 +39,27 @@ describe('refresh and logout', () => {
     expect(second.status).toBe(200);
   });
 
-  test('reuse of a rotated token revokes the whole family', async () => {
+  const afterGrace = (refreshToken: string) =>
+    server.db.sql`update refresh_tokens set rotated_at = now() - interval '31 seconds' where token_hash = ${sha256Hex(refreshToken)}`;
+
+  test('parallel refreshes of one token all get the same successor, and it keeps working', async () => {
+    const { tokens } = await register();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(tokens.refreshToken)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const successors = await Promise.all(answers.map(async (answer) => refreshResponseSchema.parse(await answer.json()).data.tokens));
+    expect(new Set(successors.map((next) => next.refreshToken)).size).toBe(1);
+    const successor = successors[0]?.refreshToken ?? '';
+    expect(successor).not.toBe(tokens.refreshToken);
+    for (const next of successors) expect((await server.api('/api/auth/me', { token: next.accessToken })).status).toBe(200);
+    // The same token again a moment later (a retried request) is still answered, not treated as theft.
+    expect((await refresh(tokens.refreshToken)).status).toBe(200);
+    expect((await refresh(successor)).status).toBe(200);
+  });
+
+  test('reuse of a rotated token after the grace window revokes the whole family', async () => {
     const { tokens } = await register();
     const next = refreshResponseSchema.parse(await (await refresh(tokens.refreshToken)).json()).data.tokens;
+    await afterGrace(tokens.refreshToken);
     const reuse = await refresh(tokens.refreshToken);
     expect(reuse.status).toBe(401);
     expect(await failure(reuse)).toMatchObject({ code: 'INVALID_REFRESH_TOKEN' });
@@ -55,7 +74,8 @@ describe('refresh and logout', () => {
       await (await server.api('/api/auth/login', { json: { email, password: 'segredo1' } })).json(),
     ).data.tokens;
     await refresh(tokens.refreshToken);
-    await refresh(tokens.refreshToken);
+    await afterGrace(tokens.refreshToken);
+    expect((await refresh(tokens.refreshToken)).status).toBe(401);
     expect((await refresh(login.refreshToken)).status).toBe(200);
   });
 

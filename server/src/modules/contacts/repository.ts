@@ -1,4 +1,9 @@
-/** Contact queries, scoped by the owner through the contact's bot (docs/decisions.md#d-api-conventions). */
+/**
+ * Contact queries, always scoped by the owner (docs/decisions.md#d-api-conventions): contacts carry their owner's
+ * `user_id` (migration 0400), so every read filters on it directly. Search uses the folded `search_text` column and
+ * its trigram index (migration 0420).
+ */
+import type { ContactSortField } from '@shared/contacts/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
 
 export type ContactRow = {
@@ -16,7 +21,21 @@ export type ContactRow = {
   createdAt: Date;
 };
 
-export type ContactPage = { botId?: string | undefined; limit: number; offset: number };
+export type ContactViewRow = ContactRow & { botName: string; botUsername: string };
+
+export type ContactListFilter = {
+  botId?: string | undefined;
+  /** Folded here by the database's own contact_search_fold, so the term and the column fold alike. */
+  search?: string | undefined;
+  isBot?: boolean | undefined;
+};
+
+export type ContactPage = ContactListFilter & {
+  limit: number;
+  offset: number;
+  sortBy: ContactSortField;
+  sortOrder: 'asc' | 'desc';
+};
 
 const columns = (sql: Queryable) => sql`
   c.id, c.bot_id as "botId", c.telegram_id as "telegramId", c.first_name as "firstName",
@@ -24,20 +43,122 @@ const columns = (sql: Queryable) => sql`
   c.phone_number as "phoneNumber", c.message_count as "messageCount",
   c.last_interaction_at as "lastInteractionAt", c.created_at as "createdAt"`;
 
+const viewColumns = (sql: Queryable) => sql`${columns(sql)}, b.name as "botName", b.username as "botUsername"`;
+
+const SORT_COLUMNS: Record<ContactSortField, string> = {
+  lastInteractionAt: 'c.last_interaction_at',
+  createdAt: 'c.created_at',
+  firstName: 'c.first_name',
+  messageCount: 'c.message_count',
+};
+
+/** LIKE treats % and _ as wildcards: a search for "50%" means the text "50%". */
+const likeContains = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+function where(sql: Queryable, userId: string, filter: ContactListFilter) {
+  return sql`
+    c.user_id = ${userId}
+    ${filter.botId ? sql`and c.bot_id = ${filter.botId}` : sql``}
+    ${filter.isBot === undefined ? sql`` : sql`and c.is_bot = ${filter.isBot}`}
+    ${filter.search ? sql`and c.search_text like contact_search_fold(${likeContains(filter.search)})` : sql``}`;
+}
+
 export async function listContacts(sql: Queryable, userId: string, page: ContactPage) {
-  const filter = page.botId ? sql`and c.bot_id = ${page.botId}` : sql``;
+  const direction = page.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const [rows, counts] = await Promise.all([
-    sql<ContactRow[]>`
-      select ${columns(sql)}
+    sql<ContactViewRow[]>`
+      select ${viewColumns(sql)}
       from contacts c join bots b on b.id = c.bot_id
-      where b.user_id = ${userId} ${filter}
-      order by c.last_interaction_at desc, c.id
+      where ${where(sql, userId, page)}
+      order by ${sql.unsafe(SORT_COLUMNS[page.sortBy])} ${direction}, c.id ${direction}
       limit ${page.limit} offset ${page.offset}`,
-    sql<{ total: number }[]>`
-      select count(*)::int as total from contacts c join bots b on b.id = c.bot_id
-      where b.user_id = ${userId} ${filter}`,
+    sql<{ total: number }[]>`select count(*)::int as total from contacts c where ${where(sql, userId, page)}`,
   ]);
   return { rows, total: counts[0]?.total ?? 0 };
+}
+
+export async function findContact(sql: Queryable, userId: string, contactId: string) {
+  const rows = await sql<ContactViewRow[]>`
+    select ${viewColumns(sql)} from contacts c join bots b on b.id = c.bot_id
+    where c.id = ${contactId} and c.user_id = ${userId}`;
+  return rows[0];
+}
+
+export async function botOwned(sql: Queryable, userId: string, botId: string) {
+  const rows = await sql`select 1 from bots where id = ${botId} and user_id = ${userId}`;
+  return rows.length > 0;
+}
+
+export type ContactStatsRow = { total: number; humans: number; bots: number; withUsername: number; recentlyActive: number };
+
+export async function contactStats(sql: Queryable, userId: string, botId: string | undefined, activeSince: Date) {
+  const rows = await sql<ContactStatsRow[]>`
+    select count(*)::int as total,
+           count(*) filter (where not c.is_bot)::int as humans,
+           count(*) filter (where c.is_bot)::int as bots,
+           count(*) filter (where c.username is not null)::int as "withUsername",
+           count(*) filter (where c.last_interaction_at >= ${activeSince})::int as "recentlyActive"
+    from contacts c
+    where c.user_id = ${userId} ${botId ? sql`and c.bot_id = ${botId}` : sql``}`;
+  return rows[0] ?? { total: 0, humans: 0, bots: 0, withUsername: 0, recentlyActive: 0 };
+}
+
+/** Every bot of the user with its contact count (bots without contacts count 0), most contacts first. */
+export function contactsByBot(sql: Queryable, userId: string) {
+  return sql<{ botId: string; botName: string; botUsername: string; count: number }[]>`
+    select b.id as "botId", b.name as "botName", b.username as "botUsername",
+           (select count(*) from contacts c where c.bot_id = b.id)::int as count
+    from bots b where b.user_id = ${userId}
+    order by count desc, b.name, b.id`;
+}
+
+/** The bot's top contacts by `order`: most messages (most-active) or newest (recent). */
+export function topContacts(sql: Queryable, userId: string, botId: string, order: 'messages' | 'newest', limit: number) {
+  const orderBy = order === 'messages' ? sql`c.message_count desc, c.last_interaction_at desc, c.id` : sql`c.created_at desc, c.id`;
+  return sql<ContactViewRow[]>`
+    select ${viewColumns(sql)} from contacts c join bots b on b.id = c.bot_id
+    where c.user_id = ${userId} and c.bot_id = ${botId}
+    order by ${orderBy} limit ${limit}`;
+}
+
+export type ContactEdit = {
+  firstName?: string | undefined;
+  lastName?: string | null | undefined;
+  phoneNumber?: string | null | undefined;
+};
+
+export type EditedContact = ContactViewRow & { firstNameChanged: boolean; lastNameChanged: boolean; phoneNumberChanged: boolean };
+
+/**
+ * Only the fields given change. One statement: `before` is the row as the statement found it, so which watched
+ * fields changed is exact without a second read (the same idea as the contact journal's upsert).
+ */
+export async function updateContact(sql: Queryable, userId: string, contactId: string, edit: ContactEdit) {
+  const rows = await sql<EditedContact[]>`
+    with before as (
+      select id, first_name, last_name, phone_number from contacts where id = ${contactId} and user_id = ${userId} for update
+    ),
+    written as (
+      update contacts c set
+        first_name = ${edit.firstName === undefined ? sql`c.first_name` : sql`${edit.firstName}`},
+        last_name = ${edit.lastName === undefined ? sql`c.last_name` : sql`${edit.lastName}`},
+        phone_number = ${edit.phoneNumber === undefined ? sql`c.phone_number` : sql`${edit.phoneNumber}`},
+        updated_at = now()
+      from before
+      where c.id = before.id
+      returning c.*, before.first_name is distinct from c.first_name as "firstNameChanged",
+        before.last_name is distinct from c.last_name as "lastNameChanged",
+        before.phone_number is distinct from c.phone_number as "phoneNumberChanged"
+    )
+    select ${viewColumns(sql)}, c."firstNameChanged", c."lastNameChanged", c."phoneNumberChanged"
+    from written c join bots b on b.id = c.bot_id`;
+  return rows[0];
+}
+
+/** Its messages go with it (messages.contact_id ON DELETE CASCADE, docs/decisions.md#d-contacts). */
+export async function deleteContact(sql: Queryable, userId: string, contactId: string) {
+  const rows = await sql`delete from contacts where id = ${contactId} and user_id = ${userId} returning id`;
+  return rows.length > 0;
 }
 
 /** The user's contacts among `ids` (offline sync pull). */

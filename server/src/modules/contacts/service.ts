@@ -1,8 +1,29 @@
+/**
+ * Contact reads and writes (docs/product.md#api-contacts, docs/decisions.md#d-contacts). Every function takes
+ * `deps.sql`, the pool or the sync push's transaction: `contact.update` and `contact.delete` re-run these same
+ * functions offline (docs/offline-sync.md#rule-4).
+ */
+import type { WatchField } from '@shared/flows/node-configs.ts';
+import {
+  CONTACT_LIMITS,
+  contactSchema,
+  contactViewSchema,
+  type AllContactsQuery,
+  type Contact,
+  type ContactListQuery,
+  type ContactStats,
+  type ContactView,
+  type GlobalContactStats,
+  type UpdateContactInput,
+} from '@shared/contacts/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
-import { contactSchema, type Contact, type ContactListQuery } from '@shared/contacts/schemas.ts';
+import { notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
 import * as repo from './repository.ts';
 
 export type ContactsDeps = { sql: Queryable };
+export type ContactWriteDeps = ContactsDeps & { runtime: BotRuntime };
 
 export const toContact = (row: repo.ContactRow): Contact =>
   contactSchema.parse({
@@ -12,15 +33,98 @@ export const toContact = (row: repo.ContactRow): Contact =>
     createdAt: row.createdAt.toISOString(),
   });
 
-/** A page of contacts, most recent interaction first (the inbox issue extends this list). */
+const toContactView = ({ botName, botUsername, ...row }: repo.ContactViewRow): ContactView =>
+  contactViewSchema.parse({ ...toContact(row), bot: { name: botName, username: botUsername }, funnelInfo: null });
+
+const pagination = (query: ContactListQuery, total: number) => ({
+  page: query.page,
+  limit: query.limit,
+  total,
+  totalPages: Math.ceil(total / query.limit),
+});
+
+async function ownedBot(deps: ContactsDeps, userId: string, botId: string) {
+  if (!isUuid(botId) || !(await repo.botOwned(deps.sql, userId, botId))) throw notFound();
+}
+
+/** GET /contacts and /contacts/bot/{id}: another user's bot is a 404 like a missing one. */
 export async function listContacts(deps: ContactsDeps, userId: string, query: ContactListQuery) {
+  if (query.botId) await ownedBot(deps, userId, query.botId);
   const { rows, total } = await repo.listContacts(deps.sql, userId, {
     botId: query.botId,
+    search: query.search || undefined,
+    isBot: query.isBot,
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  return {
-    contacts: rows.map(toContact),
-    pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
-  };
+  return { contacts: rows.map(toContactView), pagination: pagination(query, total) };
+}
+
+/**
+ * GET /contacts/all. Funnels are not built yet (docs/decisions.md#p-contacts): no contact has entered through a
+ * funnel, so a `funnelId` filter answers an empty page; the funnels module will join its entries here.
+ */
+export async function listAllContacts(deps: ContactsDeps, userId: string, query: AllContactsQuery) {
+  if (query.funnelId) return { contacts: [], pagination: pagination(query, 0) };
+  return listContacts(deps, userId, query);
+}
+
+export async function getContact(deps: ContactsDeps, userId: string, contactId: string): Promise<ContactView> {
+  const row = isUuid(contactId) ? await repo.findContact(deps.sql, userId, contactId) : undefined;
+  if (!row) throw notFound();
+  return toContactView(row);
+}
+
+const activeSince = () => new Date(Date.now() - CONTACT_LIMITS.activeWindowMs);
+
+export async function botContactStats(deps: ContactsDeps, userId: string, botId: string): Promise<ContactStats> {
+  await ownedBot(deps, userId, botId);
+  return repo.contactStats(deps.sql, userId, botId, activeSince());
+}
+
+export async function globalContactStats(deps: ContactsDeps, userId: string): Promise<GlobalContactStats> {
+  const [stats, byBot] = await Promise.all([repo.contactStats(deps.sql, userId, undefined, activeSince()), repo.contactsByBot(deps.sql, userId)]);
+  return { ...stats, byBot };
+}
+
+/** most-active: most messages first; recent: newest contacts first (docs/decisions.md#p-contacts). */
+export async function topContacts(deps: ContactsDeps, userId: string, botId: string, order: 'messages' | 'newest', limit: number) {
+  await ownedBot(deps, userId, botId);
+  return (await repo.topContacts(deps.sql, userId, botId, order, limit)).map(toContactView);
+}
+
+/**
+ * PUT /contacts/{id}: a change to a watched field starts the bot's trigger_contact_updated flows watching it
+ * (docs/decisions.md#d-contacts), through the runtime. A bot account never fires contact triggers (#p-flows).
+ */
+export async function updateContact(deps: ContactWriteDeps, userId: string, contactId: string, input: UpdateContactInput): Promise<ContactView> {
+  const row = isUuid(contactId) ? await repo.updateContact(deps.sql, userId, contactId, input) : undefined;
+  if (!row) throw notFound();
+  const { firstNameChanged, lastNameChanged, phoneNumberChanged, ...contact } = row;
+  const changedFields: WatchField[] = [];
+  if (firstNameChanged) changedFields.push('firstName');
+  if (lastNameChanged) changedFields.push('lastName');
+  if (phoneNumberChanged) changedFields.push('phoneNumber');
+  if (changedFields.length > 0 && !contact.isBot) {
+    // Not awaited: the answer does not wait for the flow's Telegram messages (the runtime logs its own failures).
+    void deps.runtime.contactEdited({
+      botId: contact.botId,
+      changedFields,
+      contact: {
+        telegramId: Number(contact.telegramId),
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        username: contact.username,
+        phoneNumber: contact.phoneNumber,
+      },
+    });
+  }
+  return toContactView(contact);
+}
+
+/** DELETE /contacts/{id}: its messages go too. */
+export async function deleteContact(deps: ContactsDeps, userId: string, contactId: string): Promise<void> {
+  if (!isUuid(contactId) || !(await repo.deleteContact(deps.sql, userId, contactId))) throw notFound();
 }

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { flowButtonValue, FLOW_PENDING, parseButtonHandle } from '@shared/flows/buttons.ts';
 import type { createConnectionInputSchema, FlowConnection } from '@shared/flows/graph.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, unusableId } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toConnection } from './mappers.ts';
 import * as connections from './connection-repository.ts';
@@ -44,7 +44,7 @@ export async function createConnection(deps: FlowsDeps, userId: string, input: z
   return inTransaction(deps.sql, async (sql) => {
     const row = await connections.insertConnection(sql, { ...input, id, label: input.label ?? null }).catch(rethrowMissingNode);
     if (!row) {
-      throw (await connections.connectionIdTaken(sql, id)) ? new AppError('ID_CONFLICT', 409) : new AppError('CONNECTION_EXISTS', 409);
+      throw (await connections.connectionIdTaken(sql, id)) ? unusableId() : new AppError('CONNECTION_EXISTS', 409);
     }
     const button = parseButtonHandle(row.sourceHandle);
     if (button) await setButtonValue(sql, row.sourceNodeId, button.row, button.index, flowButtonValue(row.targetNodeId));

@@ -3,7 +3,6 @@
  * at the copies of their targets. The copy starts disabled: two enabled flows with the same trigger would both
  * answer every /start until the user changes one.
  */
-import { jsonb } from '../../db/json.ts';
 import type { Queryable } from '../../db/client.ts';
 import { flowButtonTarget, flowButtonValue } from '@shared/flows/buttons.ts';
 import type { FlowSummary } from '@shared/flows/schemas.ts';
@@ -11,6 +10,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toFlowSummary } from './mappers.ts';
 import * as flows from './repository.ts';
+import * as copies from './copy-repository.ts';
 import { listNodes } from './node-repository.ts';
 import { listConnections } from './connection-repository.ts';
 import { listMessages } from './message-repository.ts';
@@ -47,32 +47,20 @@ export async function duplicateFlow(deps: FlowsDeps, userId: string, flowId: str
     ]);
     const ids = new Map(nodes.map((node) => [node.id, crypto.randomUUID()]));
     const nodeRows = nodes.map((node) => ({ ...node, id: ids.get(node.id), config: remapButtons(node.config, ids) }));
-    await sql`
-      insert into flow_nodes (id, flow_id, type, sub_type, label, position_x, position_y, config, sort_order)
-      select r.id, ${copyId}, r.type, r."subType", r.label, r.x, r.y, r.config, r."order"
-      from jsonb_to_recordset(${jsonb(sql, nodeRows)})
-        as r(id uuid, type text, "subType" text, label text, x float8, y float8, config jsonb, "order" int)`;
+    await copies.insertNodeCopies(sql, copyId, nodeRows);
     const edgeRows = connections.map((edge) => ({
       ...edge,
       id: crypto.randomUUID(),
       sourceNodeId: ids.get(edge.sourceNodeId),
       targetNodeId: ids.get(edge.targetNodeId),
     }));
-    await sql`
-      insert into flow_connections (id, flow_id, source_node_id, target_node_id, source_handle, target_handle, label)
-      select r.id, ${copyId}, r."sourceNodeId", r."targetNodeId", r."sourceHandle", r."targetHandle", r.label
-      from jsonb_to_recordset(${jsonb(sql, edgeRows)})
-        as r(id uuid, "sourceNodeId" uuid, "targetNodeId" uuid, "sourceHandle" text, "targetHandle" text, label text)`;
+    await copies.insertConnectionCopies(sql, copyId, edgeRows);
     const messageRows = messages.map((message) => ({
       ...message,
       id: crypto.randomUUID(),
       nodeId: message.nodeId ? (ids.get(message.nodeId) ?? null) : null,
     }));
-    await sql`
-      insert into flow_messages (id, flow_id, node_id, content, parse_mode, buttons, sort_order)
-      select r.id, ${copyId}, r."nodeId", r.content, r."parseMode", r.buttons, r."order"
-      from jsonb_to_recordset(${jsonb(sql, messageRows)})
-        as r(id uuid, "nodeId" uuid, content text, "parseMode" text, buttons jsonb, "order" int)`;
+    await copies.insertMessageCopies(sql, copyId, messageRows);
     return toFlowSummary(copy);
   });
 }

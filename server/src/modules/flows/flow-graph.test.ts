@@ -23,7 +23,7 @@ describe('nodes', () => {
     const id = crypto.randomUUID();
     const node = await me.createNode(flowId, 'delay', 'action', { id });
     expect(node).toMatchObject({ id, flowId, label: 'Aguardar', position: { x: 10, y: 20 }, config: { duration: 5, unit: 'seconds' } });
-    expect((await me.call('POST', '/flows/nodes', { id, flowId, type: 'action', subType: 'delay' })).status).toBe(409);
+    expect((await me.call('POST', '/flows/nodes', { id, flowId, type: 'action', subType: 'delay' })).status).toBe(400);
 
     const moved = await me.call('PUT', `/flows/nodes/${id}`, { position: { x: 300, y: 45 } });
     expect(parsed(moved, nodeResponseSchema).data.node.position).toEqual({ x: 300, y: 45 });
@@ -154,5 +154,31 @@ describe('tenant isolation of the graph', () => {
     const graph = parsed(await other.call('GET', `/flows/${flowId}`), flowResponseSchema).data.flow;
     expect([graph.nodes?.length, graph.connections?.length, graph.messages?.[0]?.content]).toEqual([2, 1, 'Oi']);
     expect(graph.nodes?.find((node) => node.id === b.id)).toMatchObject({ label: b.label, position: b.position, config: b.config });
+  });
+});
+
+describe('client-chosen ids', () => {
+  test("an id held by another account is refused exactly like a malformed id, for every creation", async () => {
+    const me = await flowUser(server);
+    const other = await flowUser(server);
+    const flowId = await me.createFlow();
+    const start = await me.createNode(flowId, 'trigger_command', 'trigger');
+    const text = await me.createNode(flowId, 'send_text', 'action');
+    const otherFlow = await other.createFlow();
+    const [a, b] = [await other.createNode(otherFlow, 'trigger_command', 'trigger'), await other.createNode(otherFlow, 'send_text', 'action')];
+    const otherEdge = parsed(await other.call('POST', '/flows/connections', { flowId: otherFlow, sourceNodeId: a.id, targetNodeId: b.id }), connectionResponseSchema).data.connection;
+    const otherMessage = parsed(await other.call('POST', `/flows/${otherFlow}/messages`, { content: 'oi' }), messageResponseSchema).data.message;
+    const creations: Array<[string, (id: string) => Record<string, unknown>, string]> = [
+      ['/flows', (id) => ({ id, name: 'A', botId: me.botId, executionContexts: ['private'] }), otherFlow],
+      ['/flows/nodes', (id) => ({ id, flowId, type: 'action', subType: 'delay' }), b.id],
+      ['/flows/connections', (id) => ({ id, flowId, sourceNodeId: start.id, targetNodeId: text.id }), otherEdge.id],
+      [`/flows/${flowId}/messages`, (id) => ({ id, content: 'oi' }), otherMessage.id],
+    ];
+    for (const [path, body, takenId] of creations) {
+      const malformed = await me.call('POST', path, body('nao-e-uuid'));
+      const taken = await me.call('POST', path, body(takenId));
+      expect({ path, status: taken.status, body: taken.body }).toEqual({ path, status: malformed.status, body: malformed.body });
+      expect(taken.status).toBe(400);
+    }
   });
 });

@@ -65,7 +65,7 @@ describe('flow calls of docs/product.md#api-flows', () => {
     expect(failure(update).message).toBe('Selecione pelo menos um channel quando o contexto "Canais" estiver ativo');
   });
 
-  test("another user's flow or bot is a 404 everywhere, and a taken client id is a 409", async () => {
+  test("another user's flow or bot is a 404 everywhere, and a taken client id is refused", async () => {
     const me = await flowUser(server);
     const other = await flowUser(server);
     const id = await other.createFlow();
@@ -82,7 +82,7 @@ describe('flow calls of docs/product.md#api-flows', () => {
     }
     expect((await me.call('POST', '/flows', { name: 'A', botId: other.botId, executionContexts: ['private'] })).status).toBe(404);
     const taken = await me.call('POST', '/flows', { id, name: 'A', botId: me.botId, executionContexts: ['private'] });
-    expect(taken.status).toBe(409);
+    expect(taken.status).toBe(400);
     expect(parsed(await other.call('GET', `/flows/${id}`), flowResponseSchema).data.flow.name).toBe('Boas-vindas');
   });
 

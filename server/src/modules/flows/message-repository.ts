@@ -63,3 +63,8 @@ export async function updateMessage(sql: Queryable, messageId: string, values: M
 export async function deleteMessage(sql: Queryable, messageId: string) {
   return (await sql`delete from flow_messages where id = ${messageId} returning id`).length > 0;
 }
+
+/** Whether any flow message has this id (a client-chosen id that collided). */
+export async function idTaken(sql: Queryable, id: string) {
+  return (await sql`select 1 from flow_messages where id = ${id}`).length > 0;
+}

@@ -1,7 +1,7 @@
 /** Flow messages (docs/product.md#api-flow-graph): POST /flows/{id}/messages, PUT and DELETE /flows/messages/{id}. */
 import type { z } from 'zod';
 import type { createMessageInputSchema, FlowMessage, updateMessageInputSchema } from '@shared/flows/graph.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, unusableId } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toMessage } from './mappers.ts';
 import * as messages from './message-repository.ts';
@@ -17,7 +17,7 @@ export async function createMessage(
   const id = input.id ?? crypto.randomUUID();
   const row = await messages.insertMessage(deps.sql, flowId, id, { ...input, nodeId: input.nodeId ?? null });
   if (row) return toMessage(row);
-  if (input.id && (await deps.sql`select 1 from flow_messages where id = ${id}`).length > 0) throw new AppError('ID_CONFLICT', 409);
+  if (input.id && (await messages.idTaken(deps.sql, id))) throw unusableId();
   throw new AppError('VALIDATION_FAILED', 400, 'Nó inválido', { nodeId: 'Nó inválido' });
 }
 

@@ -6,7 +6,7 @@ import { parseButtonHandle, FLOW_PENDING } from '@shared/flows/buttons.ts';
 import type { createNodeInputSchema, FlowNode, updateNodeInputSchema } from '@shared/flows/graph.ts';
 import { fieldErrors } from '@shared/api/validation.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, unusableId } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toNode } from './mappers.ts';
 import * as nodes from './node-repository.ts';
@@ -38,7 +38,7 @@ export async function createNode(deps: FlowsDeps, userId: string, input: z.outpu
   });
   if (row) return toNode(row);
   await ownedFlow(deps, userId, input.flowId);
-  throw new AppError('ID_CONFLICT', 409);
+  throw unusableId();
 }
 
 /** A config change is checked against the node's subtype first; moves and renames are one statement. */

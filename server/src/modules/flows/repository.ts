@@ -104,3 +104,8 @@ export async function channelChatId(sql: Queryable, userId: string, channelRecor
 export function findFlowsByIds(sql: Queryable, userId: string, ids: string[]) {
   return sql<FlowRow[]>`select ${columns(sql)} from flows where user_id = ${userId} and id = any(${ids}::uuid[])`;
 }
+
+/** Whether any user's flow has this id (a client-chosen id that collided). */
+export async function idTaken(sql: Queryable, id: string) {
+  return (await sql`select 1 from flows where id = ${id}`).length > 0;
+}

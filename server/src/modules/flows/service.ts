@@ -11,7 +11,7 @@ import {
   type FlowSummary,
   type updateFlowInputSchema,
 } from '@shared/flows/schemas.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, unusableId } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toConnection, toFlowSummary, toMessage, toNode } from './mappers.ts';
 import * as repo from './repository.ts';
@@ -78,11 +78,9 @@ export async function createFlow(deps: FlowsDeps, userId: string, input: z.outpu
   });
   if (row) return toFlowSummary(row);
   // Nothing inserted: the client's id is taken, or the bot is not the user's (404, docs/decisions.md#d-api-conventions).
-  if (input.id && (await idTaken(deps, input.id))) throw new AppError('ID_CONFLICT', 409);
+  if (input.id && (await repo.idTaken(deps.sql, input.id))) throw unusableId();
   throw notFound();
 }
-
-const idTaken = async (deps: FlowsDeps, id: string) => (await deps.sql`select 1 from flows where id = ${id}`).length > 0;
 
 export async function updateFlow(deps: FlowsDeps, userId: string, flowId: string, input: z.output<typeof updateFlowInputSchema>): Promise<FlowSummary> {
   const current = await ownedFlow(deps, userId, flowId);

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { mediaUrlOf, type MediaFile } from '@shared/media/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
+import * as repo from './repository.ts';
+import type { MediaRow } from './repository.ts';
 import type { Sniffed } from './sniff.ts';
-
-type MediaRow = { id: string; fileName: string; contentType: string; mediaType: MediaFile['mediaType']; size: number; createdAt: Date };
 
 export type StoredMedia = MediaFile & { path: string };
 
@@ -31,11 +31,7 @@ export function createMediaStore(sql: Queryable, dataDir: string) {
       await mkdir(path.dirname(file), { recursive: true });
       await Bun.write(file, input.bytes);
       try {
-        const [row] = await sql<MediaRow[]>`
-          insert into media_files (id, user_id, file_name, content_type, media_type, size_bytes)
-          values (${id}, ${userId}, ${input.fileName}, ${input.sniffed.contentType}, ${input.sniffed.mediaType}, ${input.bytes.byteLength})
-          returning id, file_name as "fileName", content_type as "contentType", media_type as "mediaType",
-                    size_bytes as size, created_at as "createdAt"`;
+        const row = await repo.insertMedia(sql, userId, id, input.fileName, input.sniffed, input.bytes.byteLength);
         if (!row) throw new Error('media insert returned nothing');
         return toStored(userId, row);
       } catch (error) {
@@ -47,10 +43,7 @@ export function createMediaStore(sql: Queryable, dataDir: string) {
     /** The owner's file, or undefined (unknown id, malformed id, or someone else's). */
     async find(userId: string, id: string): Promise<StoredMedia | undefined> {
       if (!isUuid(id) || !isUuid(userId)) return undefined;
-      const [row] = await sql<MediaRow[]>`
-        select id, file_name as "fileName", content_type as "contentType", media_type as "mediaType",
-               size_bytes as size, created_at as "createdAt"
-        from media_files where id = ${id} and user_id = ${userId}`;
+      const row = await repo.findMedia(sql, userId, id);
       return row ? toStored(userId, row) : undefined;
     },
   };

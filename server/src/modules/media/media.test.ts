@@ -85,6 +85,18 @@ describe('POST /api/media/upload', () => {
     expect(uploadResponseSchema.parse(await response.json()).data.media).toMatchObject({ mediaType: 'photo', fileName: 'pixel.png' });
   });
 
+  test('accepts a data URL whose bytes are percent-encoded, and refuses a broken escape as unreadable', async () => {
+    const token = await tokenOf();
+    const escaped = [...PNG_1X1].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+    const upload = (file: string) => server.api('/api/media/upload', { token, json: { file, fileName: 'pixel.png' } });
+    const stored = await upload(`data:image/png,${escaped}`);
+    expect(stored.status).toBe(201);
+    expect(uploadResponseSchema.parse(await stored.json()).data.media).toMatchObject({ mediaType: 'photo', size: PNG_1X1.byteLength });
+    const broken = await upload(`data:image/png,${escaped}%E0%A4%A`);
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ success: false, code: 'MEDIA_UNREADABLE' });
+  });
+
   test('refuses what is not an upload: no file part, an empty file, another body type', async () => {
     const token = await tokenOf();
     const form = new FormData();

@@ -83,5 +83,6 @@ function isPlainText(bytes: Uint8Array): boolean {
     return false;
   }
   // Tab, line feed, form feed and carriage return are text; other C0 controls and DEL mean binary.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point: they mark binary content
   return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
 }

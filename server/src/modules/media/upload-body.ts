@@ -6,9 +6,7 @@
  */
 import { dataUrlUploadSchema, MEDIA_MAX_BYTES } from '@shared/media/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
-
-/** Room for the file as base64 (the data-URL form) plus multipart or JSON framing. */
-const MAX_BODY_BYTES = Math.ceil((MEDIA_MAX_BYTES * 4) / 3) + 1024 * 1024;
+import { MEDIA_UPLOAD_MAX_BODY_BYTES, readLimited } from '../../http/request-input.ts';
 
 export type UploadedBody = { bytes: Uint8Array; fileName: string };
 
@@ -17,7 +15,7 @@ const unreadable = () => new AppError('MEDIA_UNREADABLE', 400);
 
 export async function readUpload(request: Request): Promise<UploadedBody> {
   const contentType = request.headers.get('content-type') ?? '';
-  const body = await readLimited(request, MAX_BODY_BYTES);
+  const body = await readLimited(request, MEDIA_UPLOAD_MAX_BODY_BYTES, { tooLarge, unreadable });
   const upload = contentType.startsWith('multipart/form-data')
     ? await fromMultipart(body, contentType)
     : contentType.startsWith('application/json')
@@ -27,35 +25,6 @@ export async function readUpload(request: Request): Promise<UploadedBody> {
   if (upload.bytes.byteLength > MEDIA_MAX_BYTES) throw tooLarge();
   if (upload.bytes.byteLength === 0) throw unreadable();
   return upload;
-}
-
-async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  const reader = request.body?.getReader();
-  if (!reader) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    // The sender gave up mid-way (a cancelled upload): nobody waits for the answer, so no 500 and no error log.
-    const { done, value } = await reader.read().catch(() => {
-      throw unreadable();
-    });
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 async function fromMultipart(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<UploadedBody> {
@@ -85,13 +54,25 @@ function fromDataUrl(body: Uint8Array): UploadedBody {
   if (comma < 0) throw unreadable();
   const header = parsed.data.file.slice(5, comma);
   const payload = parsed.data.file.slice(comma + 1);
-  const bytes = header.endsWith(';base64') ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload));
+  const bytes = header.endsWith(';base64') ? Buffer.from(payload, 'base64') : percentDecoded(payload);
+  if (!bytes) throw unreadable();
   return { bytes, fileName: cleanFileName(parsed.data.fileName) };
+}
+
+/**
+ * RFC 2397: without `;base64` the data is URL-encoded octets, any bytes (a PNG's `%89`), not UTF-8 text, so
+ * decodeURIComponent would throw on most files; a `%` without two hex digits makes the file unreadable.
+ */
+function percentDecoded(payload: string): Uint8Array<ArrayBuffer> | undefined {
+  if (/%(?![0-9a-f]{2})/i.test(payload)) return undefined;
+  const parts = payload.split(/(%[0-9a-f]{2})/i);
+  return Buffer.concat(parts.map((part) => (/^%[0-9a-f]{2}$/i.test(part) ? Uint8Array.of(Number.parseInt(part.slice(1), 16)) : new TextEncoder().encode(part))));
 }
 
 /** A display name only (the stored path never uses it): no folders, no control characters, a sane length. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are what this strips from a client-sent file name
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
   return clean || 'arquivo';
 }

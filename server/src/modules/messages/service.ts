@@ -15,7 +15,7 @@ import {
   type sendMessageInputSchema,
 } from '@shared/messages/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, unusableId } from '../../lib/errors.ts';
 import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
 import { toContact } from '../contacts/service.ts';
 import type { InboxAnnouncer } from './announcer.ts';
@@ -91,7 +91,7 @@ export function stats(deps: { sql: Queryable }, userId: string, botId: string | 
 
 /**
  * Claims the reply's id (see the header). Answers the claim when this call took it, undefined when the id was
- * already the user's (a replay: nothing to do); another user's id or contact is a 404 / 409.
+ * already the user's (a replay: nothing to do); another user's contact is a 404, their id an unusable id (400).
  */
 export async function claimReply(deps: { sql: Queryable }, userId: string, input: SendInput & { id: string }): Promise<Claim | undefined> {
   const contact = await repo.findOwnedContact(deps.sql, userId, input.contactId);
@@ -99,7 +99,8 @@ export async function claimReply(deps: { sql: Queryable }, userId: string, input
   const claim = await repo.claimOutgoing(deps.sql, userId, { uid: input.id, contactId: input.contactId, text: input.text });
   if (claim) return claim;
   const owner = await repo.ownerOfUid(deps.sql, input.id);
-  if (owner !== userId) throw new AppError('ID_CONFLICT', 409);
+  // Another account's id is refused like any unusable id, so nothing can be learned from it (docs/decisions.md).
+  if (owner !== userId) throw unusableId();
   return undefined;
 }
 

@@ -23,6 +23,10 @@ export function afterCommit(runtime: BotRuntime) {
     invalidate: (botId, chatId) => {
       effects.push({ label: 'invalidate', run: () => runtime.invalidate(botId, chatId) });
     },
+    // A flow started by an offline edit must see the committed contact (and must not wait on this transaction).
+    contactEdited: async (edit) => {
+      effects.push({ label: 'contactEdited', run: () => runtime.contactEdited(edit) });
+    },
   };
   return {
     runtime: deferred,

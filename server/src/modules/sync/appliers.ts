@@ -14,6 +14,7 @@ import * as flows from '../flows/service.ts';
 import * as nodes from '../flows/node-service.ts';
 import * as connections from '../flows/connection-service.ts';
 import * as messages from '../messages/service.ts';
+import * as contacts from '../contacts/service.ts';
 
 /** What a service needs, with `sql` being the mutation's transaction and `runtime` the after-commit facade. */
 export type MutationDeps = {
@@ -63,6 +64,8 @@ const parsers: Record<MutationName, Parser> = {
     const { contact } = await messages.markAllRead(deps, userId, a.contactId);
     deps.afterCommit('conversation.markRead', async () => deps.inbox.announce.changed({ userId, contactId: contact.id, botId: contact.botId }));
   }),
+  'contact.update': define(schemas['contact.update'], (deps, userId, a) => contacts.updateContact(deps, userId, a.contactId, a.changes)),
+  'contact.delete': define(schemas['contact.delete'], (deps, userId, a) => contacts.deleteContact(deps, userId, a.contactId)),
 };
 
 /** Validates the args (AppError VALIDATION_FAILED with the pt-BR text); running it throws AppError when refused. */

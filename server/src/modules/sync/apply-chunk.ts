@@ -61,6 +61,7 @@ export async function applyChunk(deps: SyncDeps, userId: string, clientId: strin
   for (;;) {
     const effects: AfterCommit[] = [];
     try {
+      // eslint-disable-next-line no-restricted-syntax -- the push owns its top-level transaction (retried whole on a serialization failure); begin runs no SQL of its own
       const outcome = await deps.sql.begin((tx) => runChunk(deps, tx, userId, clientId, envelopes, plan, effects));
       for (const effect of effects) await effect.run(deps.logger);
       return outcome;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { botResponseSchema } from '@shared/bots/schemas.ts';
+import { contactResponseSchema } from '@shared/contacts/schemas.ts';
 import { flowResponseSchema } from '@shared/flows/schemas.ts';
 import { conversationsResponseSchema } from '@shared/messages/schemas.ts';
 import { MUTATION_NAMES, type MutationArgs, type MutationName } from '@shared/sync/mutations.ts';
@@ -91,6 +92,22 @@ test('every named mutation applies once through push and its effect is what the 
   await eventually('polling to stop', () => !bed.emulator.control.isPolling(registered.token));
   await push('bot.setActive', { botId: registered.bot.id, isActive: true });
   await eventually('polling to resume', () => bed.emulator.control.isPolling(registered.token));
+  const offlineUser = bed.emulator.control.createUser({ first_name: 'Offline' });
+  bed.emulator.control.sendPrivateMessage({ from: offlineUser.id, bot: registered.token, text: 'oi' });
+  const offlineContactId = await eventually('the contact', async () => {
+    await bed.server.server.bots.flush();
+    const rows = await bed.server.db.sql<{ id: string }[]>`select id from contacts where bot_id = ${registered.bot.id} and telegram_id = ${offlineUser.id}`;
+    return rows[0]?.id;
+  });
+  await push('contact.update', { contactId: offlineContactId, changes: { lastName: 'Editado', phoneNumber: '+55 11 91234-5678' } });
+  expect(contactResponseSchema.parse((await get(`/contacts/${offlineContactId}`)).body).data.contact).toMatchObject({
+    firstName: 'Offline',
+    lastName: 'Editado',
+    phoneNumber: '+55 11 91234-5678',
+  });
+  await push('contact.delete', { contactId: offlineContactId });
+  expect((await get(`/contacts/${offlineContactId}`)).status).toBe(404);
+
   await push('bot.delete', { botId: registered.bot.id });
   expect((await get(`/bots/${registered.bot.id}`)).status).toBe(404);
   expect(bed.server.server.bots.isRunning(registered.bot.id)).toBe(false);

@@ -19,6 +19,7 @@ import { findConversationsByContactIds, findMessagesByUids, toMessage } from '..
 import { changesSince, latestVersion, type ChangeEntry } from './repository.ts';
 
 export async function pull(deps: { sql: Sql }, userId: string, cursor: number, pageSize = PULL_PAGE_SIZE): Promise<PullResult> {
+  // eslint-disable-next-line no-restricted-syntax -- the pull owns its read-only snapshot transaction; the reads inside are the repositories'
   return deps.sql.begin('isolation level repeatable read read only', async (tx) => {
     let entries = await changesSince(tx, userId, cursor, pageSize + 1);
     // Nothing after the cursor is the usual idle answer; a cursor beyond the latest version is not (see `reset`).

@@ -149,7 +149,7 @@ describe('POST /api/sync/push: refused mutations', () => {
       me.client.envelope('node.create', c),
     ]);
     expect(answer.results.map((result) => result.code ?? result.status)).toEqual([
-      'applied', 'CONNECTION_INVALID', 'applied', 'ID_CONFLICT', 'NOT_FOUND', 'applied', 'applied',
+      'applied', 'CONNECTION_INVALID', 'applied', 'VALIDATION_FAILED', 'NOT_FOUND', 'applied', 'applied',
     ]);
     const nodes = parsed(await me.call('GET', `/flows/${flowId}/nodes`), nodesResponseSchema).data.nodes;
     expect(nodes.map((node) => node.label).sort()).toEqual(['A', 'B2', 'C', start.label].sort());
@@ -177,6 +177,25 @@ describe('POST /api/sync/push: refused mutations', () => {
     expect(flow.name).toBe('Boas-vindas');
     expect(flow).toMatchObject({ nodes: [{ label: node.label, position: node.position }, { id: other.id }], connections: [] });
     expect((await owner.call('GET', `/bots/${owner.botId}`)).status).toBe(200);
+  });
+
+  test("a pushed creation with another account's id fails exactly like one with a malformed id", async () => {
+    const owner = await syncUser();
+    const intruder = await syncUser();
+    const ownerFlow = await owner.createFlow();
+    const ownerNode = await owner.createNode(ownerFlow, 'send_text', 'action');
+    const flowId = await intruder.createFlow();
+    const flowArgs = (id: string) => ({ flow: { id, name: 'A', botId: intruder.botId, executionContexts: ['private' as const] } });
+    const nodeWithId = (id: string) => ({ node: { ...nodeArgs(flowId, 'X').node, id } });
+    const answer = await intruder.client.push([
+      intruder.client.envelope('flow.create', flowArgs(ownerFlow)),
+      intruder.client.envelope('flow.create', flowArgs('nao-e-uuid')),
+      intruder.client.envelope('node.create', nodeWithId(ownerNode.id)),
+      intruder.client.envelope('node.create', nodeWithId('nao-e-uuid')),
+    ]);
+    const [takenFlow, badFlow, takenNode, badNode] = answer.results.map(({ mutationId: _, ...rest }) => rest);
+    expect(takenFlow).toEqual({ status: 'failed', code: 'VALIDATION_FAILED', message: 'Identificador inválido' });
+    expect([badFlow, takenNode, badNode]).toEqual([takenFlow, takenFlow, takenFlow]);
   });
 
   test('rejects a malformed batch with a pt-BR 400 and an anonymous push with 401', async () => {

@@ -12,9 +12,8 @@ import type { FlowTestInput } from '../telegram/bot-runtime.ts';
 import type { FlowEngine } from './flow-engine.ts';
 import { buildBotGraphs } from './flow-graph.ts';
 import { loadOwnedFlowGraph } from './graph-repository.ts';
+import { botUsername, findContact, type ContactRow } from './flow-test-repository.ts';
 import { buildVariables } from './variables.ts';
-
-type ContactRow = { telegramId: bigint; firstName: string; lastName: string | null; username: string | null; phoneNumber: string | null };
 
 export async function runFlowTest(deps: { sql: Queryable; engine: FlowEngine }, userId: string, flowId: string, input: FlowTestInput): Promise<TestFlowResult | undefined> {
   if (!isUuid(flowId)) return undefined;
@@ -52,23 +51,3 @@ export async function runFlowTest(deps: { sql: Queryable; engine: FlowEngine }, 
 const SAMPLE_CONTACT: ContactRow = {
   telegramId: 123456789n, firstName: 'Maria', lastName: 'Silva', username: 'maria_silva', phoneNumber: '+5511999999999',
 };
-
-async function botUsername(sql: Queryable, botId: string) {
-  const [row] = await sql<{ username: string }[]>`select username from bots where id = ${botId}`;
-  return row?.username;
-}
-
-async function findContact(sql: Queryable, userId: string, botId: string, input: FlowTestInput) {
-  const rows = input.contactId
-    ? await sql<ContactRow[]>`
-        select c.telegram_id as "telegramId", c.first_name as "firstName", c.last_name as "lastName", c.username,
-               c.phone_number as "phoneNumber"
-        from contacts c join bots b on b.id = c.bot_id
-        where c.id = ${input.contactId} and c.bot_id = ${botId} and b.user_id = ${userId}`
-    : await sql<ContactRow[]>`
-        select c.telegram_id as "telegramId", c.first_name as "firstName", c.last_name as "lastName", c.username,
-               c.phone_number as "phoneNumber"
-        from contacts c join bots b on b.id = c.bot_id
-        where c.telegram_id = ${String(input.telegramId)} and c.bot_id = ${botId} and b.user_id = ${userId}`;
-  return rows[0];
-}

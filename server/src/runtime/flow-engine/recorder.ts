@@ -7,6 +7,7 @@
 import type { Sql } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ExecutionState } from './execution.ts';
+import { writeBatch } from './recorder-repository.ts';
 
 export type ExecutionRecorder = ReturnType<typeof createRecorder>;
 
@@ -28,7 +29,7 @@ export function createRecorder(sql: Sql, logger: Logger, flushDelayMs = 20) {
     executions = new Map();
     visits = new Map();
     clicks = new Map();
-    running = running.then(() => write(sql, batch)).catch((error: unknown) => {
+    running = running.then(() => writeBatch(sql, batch)).catch((error: unknown) => {
       logger.error('falha ao gravar execuções de fluxos', { error, executions: batch.executions.length });
     });
     return running;
@@ -54,48 +55,4 @@ export function createRecorder(sql: Sql, logger: Logger, flushDelayMs = 20) {
     },
     flush,
   };
-}
-
-type Batch = {
-  executions: ExecutionState[];
-  visits: { node_id: string; flow_id: string; n: number }[];
-  clicks: { node_id: string; button_id: string; n: number }[];
-};
-
-async function write(sql: Sql, batch: Batch) {
-  if (batch.executions.length > 0) {
-    const rows = batch.executions.map((e) => ({
-      id: e.id, flow_id: e.flowId, bot_id: e.botId, contact_telegram_id: e.contactTelegramId, chat_id: e.chatId,
-      trigger_node_id: e.triggerNodeId, status: e.status, variables: JSON.stringify(e.variables),
-      steps: JSON.stringify(e.steps), step_count: e.steps.length, error: e.error, started_at: e.startedAt,
-      finished_at: e.finishedAt,
-    }));
-    await sql`
-      insert into flow_executions (id, flow_id, bot_id, contact_telegram_id, chat_id, trigger_node_id, status,
-                                   variables, steps, step_count, error, started_at, finished_at)
-      select x.id, x.flow_id, x.bot_id, x.contact_telegram_id, x.chat_id, x.trigger_node_id, x.status,
-             x.variables::jsonb, x.steps::jsonb, x.step_count, x.error, x.started_at, x.finished_at
-      from jsonb_to_recordset(${sql.json(rows)}) as x(id uuid, flow_id uuid, bot_id uuid, contact_telegram_id bigint,
-        chat_id bigint, trigger_node_id uuid, status text, variables text, steps text, step_count integer,
-        error text, started_at timestamptz, finished_at timestamptz)
-      -- A flow removed while its history waited: skip it instead of failing the batch on the foreign key.
-      where exists (select 1 from flows f where f.id = x.flow_id)
-      on conflict (id) do update set status = excluded.status, variables = excluded.variables,
-        steps = excluded.steps, step_count = excluded.step_count, error = excluded.error,
-        finished_at = excluded.finished_at`;
-  }
-  if (batch.visits.length > 0) {
-    await sql`
-      insert into flow_node_stats (node_id, flow_id, visits)
-      select x.node_id, x.flow_id, x.n from jsonb_to_recordset(${sql.json(batch.visits)}) as x(node_id uuid, flow_id uuid, n integer)
-      where exists (select 1 from flow_nodes n where n.id = x.node_id)
-      on conflict (node_id) do update set visits = flow_node_stats.visits + excluded.visits`;
-  }
-  if (batch.clicks.length > 0) {
-    await sql`
-      insert into flow_button_clicks (node_id, button_id, clicks)
-      select x.node_id, x.button_id, x.n from jsonb_to_recordset(${sql.json(batch.clicks)}) as x(node_id uuid, button_id text, n integer)
-      where exists (select 1 from flow_nodes n where n.id = x.node_id)
-      on conflict (node_id, button_id) do update set clicks = flow_button_clicks.clicks + excluded.clicks`;
-  }
 }

@@ -202,6 +202,8 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     testFlow: (userId, flowId, input) => runFlowTest({ sql, engine: flows }, userId, flowId, input),
     contactEnteredFunnel: ({ botId, funnelId, contact, chat }) =>
       flows.contactsChanged([{ botId, funnelId, chat, created: false, changedFields: [], phoneNumber: null, ...contact }]),
+    contactEdited: ({ botId, contact, changedFields }) =>
+      flows.contactsChanged([{ botId, created: false, changedFields, chat: { id: contact.telegramId, type: 'private' }, ...contact }]),
   };
   return manager;
 }

@@ -4,6 +4,7 @@
  */
 import type { Update } from 'grammy/types';
 import type { TestFlowResult } from '@shared/flows/executions.ts';
+import type { WatchField } from '@shared/flows/node-configs.ts';
 import { AppError } from '../../lib/errors.ts';
 import { NOT_RUNNING, type DirectSendResult } from './direct-send.ts';
 
@@ -33,6 +34,17 @@ export type BotRuntime = {
   contactEnteredFunnel(entry: FunnelEntry): Promise<void>;
   /** An inbox reply through the running bot: plain text, 429 retried, never recorded by the journal. */
   sendDirect(botId: string, chatId: number, text: string): Promise<DirectSendResult>;
+  /**
+   * The console edited a contact (PUT /contacts/{id}): the bot's trigger_contact_updated nodes watching one of the
+   * changed fields start, in the contact's private chat (docs/decisions.md#p-flows). Called by the contacts module.
+   */
+  contactEdited(edit: ContactEdit): Promise<void>;
+};
+
+export type ContactEdit = {
+  botId: string;
+  contact: { telegramId: number; firstName: string; lastName: string | null; username: string | null; phoneNumber: string | null };
+  changedFields: WatchField[];
 };
 
 export type FunnelEntry = {
@@ -54,6 +66,7 @@ export const idleRuntime: BotRuntime = {
   flowsChanged: () => {},
   contactEnteredFunnel: async () => {},
   sendDirect: async () => NOT_RUNNING,
+  contactEdited: async () => {},
   testFlow: async () => {
     throw new AppError('BOT_NOT_RUNNING', 409);
   },

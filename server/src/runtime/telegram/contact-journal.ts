@@ -10,26 +10,12 @@
  * so a new contact's flow starts one flush interval after its first update.
  */
 import type { Chat, User } from 'grammy/types';
-import type { MessageType } from '@shared/messages/schemas.ts';
 import type { Sql } from '../../db/client.ts';
 import type { ContactChange } from '../flow-engine/contact-triggers.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { upsertContacts, type ContactTouchRow } from './contact-upsert.ts';
+import { upsertContacts, writeMessages, type ContactTouchRow, type JournalMessage, type StoredMessage } from './contact-repository.ts';
 
-export type JournalMessage = {
-  botId: string;
-  telegramUserId: number;
-  chatId: number;
-  direction: 'in' | 'out';
-  telegramMessageId: number | null;
-  text: string | null;
-  type: MessageType;
-  payload: unknown;
-  at: Date;
-};
-
-/** A message the journal stored, as the inbox announces it (docs/decisions.md#p-inbox). */
-export type StoredMessage = { uid: string; userId: string; botId: string; contactId: string; direction: 'in' | 'out' };
+export type { JournalMessage, StoredMessage };
 
 /** Where a touch was seen: contact triggers run in that chat (docs/decisions.md#d-flow-engine, within the flow's contexts). */
 export type TouchChat = Pick<Chat, 'id' | 'type'> & { title?: string | undefined };
@@ -114,29 +100,4 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
       await flush();
     },
   };
-}
-
-function writeMessages(sql: Sql, rows: JournalMessage[]) {
-  const wire = rows.map((row, seq) => ({
-    seq,
-    bot_id: row.botId,
-    telegram_user_id: row.telegramUserId,
-    chat_id: row.chatId,
-    direction: row.direction,
-    telegram_message_id: row.telegramMessageId,
-    text: row.text,
-    type: row.type,
-    // Nested as text: the recordset column is cast back to jsonb in SQL.
-    payload: JSON.stringify(row.payload ?? {}),
-    at: row.at.toISOString(),
-  }));
-  return sql<StoredMessage[]>`
-    insert into messages (bot_id, contact_id, chat_id, direction, telegram_message_id, text, type, payload, created_at)
-    select x.bot_id, c.id, x.chat_id, x.direction, x.telegram_message_id, x.text, x.type, x.payload::jsonb, x.at
-    from jsonb_to_recordset(${sql.json(wire)}) as x(
-      bot_id uuid, telegram_user_id bigint, chat_id bigint, direction text, telegram_message_id bigint,
-      text text, type text, payload text, at timestamptz, seq integer)
-    join contacts c on c.bot_id = x.bot_id and c.telegram_id = x.telegram_user_id
-    order by x.at, x.seq
-    returning uid, user_id as "userId", bot_id as "botId", contact_id as "contactId", direction`;
 }

@@ -9,6 +9,7 @@ import { ButtonEditor } from './button-editor.tsx';
 import { MessageEditor } from './message-editor.tsx';
 import { WelcomePreview } from './welcome-preview.tsx';
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- useDom registers happy-dom for this file (beforeAll/afterAll), not a React hook
 useDom();
 
 afterEach(() => {

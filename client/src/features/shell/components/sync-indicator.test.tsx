@@ -9,6 +9,7 @@ import { bot, flow, uuid } from '../../../offline/test-support/fixtures.ts';
 import { render } from '../../../test-support/render.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- useDom registers happy-dom for this file (beforeAll/afterAll), not a React hook
 useDom();
 
 const api = createFakeSyncApi();

@@ -6,6 +6,7 @@ import { getByLabel, render } from '../../../../test-support/render.tsx';
 import { VARIABLE_PATH_TEXTS } from '../../model/variable-path.ts';
 import { IfElseFields } from './logic-fields.tsx';
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- useDom registers happy-dom for this file (beforeAll/afterAll), not a React hook
 useDom();
 
 afterEach(() => {

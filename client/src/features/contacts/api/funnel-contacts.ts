@@ -1,0 +1,25 @@
+/**
+ * `/contacts?funnelId=`: which contacts entered through a funnel is known to the server only (funnel entries are not
+ * synced), so this one list is read from GET /contacts/all with TanStack Query, online.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { contactsResponseSchema } from '@shared/contacts/schemas.ts';
+import { api } from '../../../lib/api.ts';
+import type { ContactQuery } from '../utils/contact-query.ts';
+import { CONTACT_TOASTS } from './contact-texts.ts';
+
+export function useFunnelContacts(funnelId: string | undefined, query: ContactQuery) {
+  return useQuery({
+    queryKey: ['contacts', 'funnel', funnelId, query],
+    enabled: funnelId !== undefined,
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const params = new URLSearchParams({ funnelId: funnelId ?? '', page: String(query.page), sortBy: query.sortBy, sortOrder: query.sortOrder });
+      if (query.search.trim()) params.set('search', query.search.trim());
+      if (query.filter !== 'all') params.set('isBot', String(query.filter === 'bots'));
+      if (query.botId) params.set('botId', query.botId);
+      const body = await api.get(`/contacts/all?${params}`, { schema: contactsResponseSchema, fallbackMessage: CONTACT_TOASTS.loadError });
+      return { rows: body.data.contacts, total: body.pagination.total, page: body.pagination.page, totalPages: body.pagination.totalPages };
+    },
+  });
+}

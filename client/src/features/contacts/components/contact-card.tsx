@@ -1,0 +1,65 @@
+import { Bot as BotIcon, MessageSquare, Pencil, Phone, Trash2, User } from 'lucide-react';
+import { memo, useId } from 'react';
+import type { Contact } from '@shared/contacts/schemas.ts';
+import { contactDisplayName } from '@shared/contacts/rules.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+
+type Props = { contact: Contact; botLabel?: string | undefined; onEdit: (contact: Contact) => void; onRemove: (contact: Contact) => void };
+
+/** One contact of the grid: display name, username, Telegram id, kind, bot, phone, messages, last interaction. */
+export const ContactCard = memo(function ContactCard({ contact, botLabel, onEdit, onRemove }: Props) {
+  const titleId = useId();
+  const name = contactDisplayName(contact);
+  return (
+    <Card className="flex h-full flex-col p-4" role="article" aria-labelledby={titleId}>
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+          {contact.isBot ? <BotIcon aria-hidden="true" className="size-5" /> : <User aria-hidden="true" className="size-5" />}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="truncate font-semibold text-slate-900">
+            {name}
+          </h3>
+          <p className="truncate text-sm text-slate-500">
+            {contact.username ? `@${contact.username} · ` : ''}ID {contact.telegramId}
+          </p>
+        </div>
+        <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${contact.isBot ? 'bg-amber-50 text-amber-700' : 'bg-emerald-50 text-emerald-700'}`}>
+          {contact.isBot ? 'Bot' : 'Humano'}
+        </span>
+      </div>
+      <dl className="mt-3 space-y-1 text-sm text-slate-600">
+        {botLabel && (
+          <div className="flex gap-2">
+            <dt className="sr-only">Bot</dt>
+            <dd className="truncate">{botLabel}</dd>
+          </div>
+        )}
+        {contact.phoneNumber && (
+          <div className="flex items-center gap-2">
+            <dt><Phone aria-label="Telefone" className="size-4" /></dt>
+            <dd>{contact.phoneNumber}</dd>
+          </div>
+        )}
+        <div className="flex items-center gap-2">
+          <dt><MessageSquare aria-label="Mensagens" className="size-4" /></dt>
+          <dd>{formatNumber(contact.messageCount)} mensagens</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-slate-500">Última interação:</dt>
+          <dd>{formatDateTime(contact.lastInteractionAt)}</dd>
+        </div>
+      </dl>
+      <div className="mt-auto flex gap-2 pt-4">
+        <Button variant="outline" size="sm" className="flex-1" icon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Editar ${name}`} onClick={() => onEdit(contact)}>
+          Editar
+        </Button>
+        <Button variant="ghost" size="sm" icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Remover ${name}`} onClick={() => onRemove(contact)}>
+          Remover
+        </Button>
+      </div>
+    </Card>
+  );
+});

@@ -1,0 +1,23 @@
+import type { Contact } from '@shared/contacts/schemas.ts';
+import { ContactCard } from './contact-card.tsx';
+
+type Props = {
+  contacts: Contact[];
+  /** The global page labels each card with its bot. */
+  botNames?: Map<string, string> | undefined;
+  onEdit: (contact: Contact) => void;
+  onRemove: (contact: Contact) => void;
+};
+
+/** One page of cards (at most 20: the grid never renders the whole cache). */
+export function ContactGrid({ contacts, botNames, onEdit, onRemove }: Props) {
+  return (
+    <ul aria-label="Contatos" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {contacts.map((contact) => (
+        <li key={contact.id}>
+          <ContactCard contact={contact} botLabel={botNames?.get(contact.botId)} onEdit={onEdit} onRemove={onRemove} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { fieldErrors } from '@shared/api/validation.ts';
+import { updateContactInputSchema, type Contact } from '@shared/contacts/schemas.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { CONTACT_TOASTS } from '../api/contact-texts.ts';
+import { useUpdateContact } from '../api/contact-writes.ts';
+
+type Values = { firstName: string; lastName: string; phoneNumber: string };
+
+/** Edits first name, last name and phone (docs/product.md#api-contacts), validated with the shared schema. */
+export function EditContactModal({ contact, onClose }: { contact: Contact | null; onClose: () => void }) {
+  const updateContact = useUpdateContact();
+  const [values, setValues] = useState<Values>({ firstName: '', lastName: '', phoneNumber: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (contact) setValues({ firstName: contact.firstName, lastName: contact.lastName ?? '', phoneNumber: contact.phoneNumber ?? '' });
+    setErrors({});
+  }, [contact]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!contact) return;
+    const parsed = updateContactInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setSaving(true);
+    try {
+      if (await updateContact(contact.id, values)) onClose();
+    } catch {
+      toast.error(CONTACT_TOASTS.updateError);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = (key: keyof Values) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value })),
+  });
+
+  return (
+    <Modal
+      open={contact !== null}
+      onClose={onClose}
+      title="Editar contato"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="edit-contact-form" loading={saving}>
+            Salvar
+          </Button>
+        </>
+      }
+    >
+      <form id="edit-contact-form" className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+        <Input label="Nome" required autoComplete="off" maxLength={64} {...field('firstName')} />
+        <Input label="Sobrenome" autoComplete="off" maxLength={64} {...field('lastName')} />
+        <Input label="Telefone" type="tel" autoComplete="off" placeholder="+55 11 91234-5678" maxLength={32} {...field('phoneNumber')} />
+      </form>
+    </Modal>
+  );
+}

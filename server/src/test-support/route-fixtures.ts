@@ -1,0 +1,181 @@
+/**
+ * One line per API route for the safety-net tests (tenant-matrix, bad-input): a valid body and query for a tenant's
+ * own resources (so a refusal is about ownership or the input under test, never an unrelated validation), the
+ * shared schema they satisfy, why a route is public, and extra cross-tenant requests carrying the victim's ids in
+ * the body or query. A route missing here fails both tests with its name.
+ */
+import type { z } from 'zod';
+import { loginInputSchema, logoutInputSchema, refreshInputSchema, registerInputSchema } from '@shared/auth/schemas.ts';
+import { createBotInputSchema, updateBotInputSchema } from '@shared/bots/schemas.ts';
+import { allContactsQuerySchema, contactListQuerySchema, contactTopQuerySchema, updateContactInputSchema } from '@shared/contacts/schemas.ts';
+import { executionListQuerySchema, testFlowInputSchema } from '@shared/flows/executions.ts';
+import { createConnectionInputSchema, createMessageInputSchema, createNodeInputSchema, updateMessageInputSchema, updateNodeInputSchema } from '@shared/flows/graph.ts';
+import { createFlowInputSchema, duplicateFlowInputSchema, toggleFlowInputSchema, updateFlowInputSchema } from '@shared/flows/schemas.ts';
+import { dataUrlUploadSchema } from '@shared/media/schemas.ts';
+import { messagesQuerySchema, sendMessageInputSchema, statsQuerySchema } from '@shared/messages/schemas.ts';
+import { pullQuerySchema, pushRequestSchema } from '@shared/sync/protocol.ts';
+import { welcomeMessageInputSchema } from '@shared/welcome/schemas.ts';
+import { flowListQuerySchema } from '../modules/flows/service.ts';
+import { PNG_1X1 } from './media-upload.ts';
+import type { Tenant } from './tenant-scene.ts';
+
+type Input<T> = { schema?: z.ZodType; valid: (own: Tenant) => T };
+/** A request aimed at the victim: path params (default: the victim's ids), body, query. */
+export type CrossTenantRequest = {
+  label: string;
+  params?: Record<string, string>;
+  body?: unknown;
+  query?: Record<string, string>;
+  /** A creation with the victim's id as its own: answered like a malformed id, never as "exists" (no id probing). */
+  takenId?: boolean;
+};
+
+export type RouteFixture = {
+  /** Why the route is not per-tenant (the tenant matrix skips it; the bad-input corpus does not). */
+  public?: string;
+  body?: Input<unknown>;
+  query?: Input<Record<string, string>>;
+  /** Requests carrying the victim's ids outside the path; the path attack is always made when the route has params. */
+  crossTenant?: (victim: Tenant, attacker: Tenant) => CrossTenantRequest[];
+  /** Covered by the mutation matrix (mutation-fixtures.ts) rather than by one request. */
+  viaMutations?: true;
+};
+
+export const PASSWORD = 'segredo1';
+const pngDataUrl = `data:image/png,${[...PNG_1X1].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')}`;
+const flowBody = (own: Tenant) => ({ name: 'Fluxo novo', botId: own.botId, executionContexts: ['private'] });
+const nodeBody = (own: Tenant) => ({ flowId: own.flowId, type: 'action', subType: 'send_text', config: { message: 'Oi' }, order: 0 });
+const connectionBody = (own: Tenant) => ({ flowId: own.flowId, sourceNodeId: own.nodeId, targetNodeId: own.spareNodeId });
+
+export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
+  'GET /api/health': { public: 'liveness probe: no user data' },
+  'POST /api/auth/register': {
+    public: 'creates an account: there is no tenant yet',
+    body: { schema: registerInputSchema, valid: () => ({ name: 'Novo Usuário', email: `${crypto.randomUUID().slice(0, 8)}@exemplo.com`, password: PASSWORD }) },
+  },
+  'POST /api/auth/login': { public: 'the credentials are the authentication', body: { schema: loginInputSchema, valid: (own) => ({ email: own.email, password: PASSWORD }) } },
+  'POST /api/auth/refresh': { public: 'the refresh token is the credential', body: { schema: refreshInputSchema, valid: (own) => ({ refreshToken: own.refreshToken }) } },
+  'POST /api/auth/logout': { public: 'the refresh token is the credential', body: { schema: logoutInputSchema, valid: (own) => ({ refreshToken: own.refreshToken }) } },
+  'GET /api/auth/me': {},
+  'POST /api/telegram/webhook/:botId': { public: "Telegram's webhook: the per-bot secret header authenticates", body: { valid: () => ({ update_id: 1 }) } },
+  'GET /api/bots/': {},
+  // A token no Telegram knows: valid input that fails at getMe, so nothing is created.
+  'POST /api/bots/': { body: { schema: createBotInputSchema, valid: () => ({ token: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }) } },
+  'GET /api/bots/:id': {},
+  'PATCH /api/bots/:id': { body: { schema: updateBotInputSchema, valid: () => ({ isActive: true }) } },
+  'DELETE /api/bots/:id': {},
+  'GET /api/bots/:id/channels': {},
+  'POST /api/bots/:id/channels/sync': {},
+  'GET /api/channels/:id': {},
+  'GET /api/flows/channels/:channelId/welcome': {},
+  'POST /api/flows/channels/:channelId/welcome': { body: { schema: welcomeMessageInputSchema, valid: () => ({ message: 'Bem-vindo {firstName}' }) } },
+  'GET /api/flows/:id/executions': { query: { schema: executionListQuerySchema, valid: () => ({ limit: '10' }) } },
+  'GET /api/flows/:id/executions/:executionId': {},
+  'POST /api/flows/:id/test': {
+    body: { schema: testFlowInputSchema, valid: () => ({ dryRun: true }) },
+    crossTenant: (victim, attacker) => [{ label: "own flow, victim's contact", params: { id: attacker.flowId }, body: { contactId: victim.contactId, dryRun: true } }],
+  },
+  'GET /api/analytics/flows/:id': {},
+  'GET /api/analytics/nodes/:id': {},
+  'POST /api/analytics/flows/:id/reset': {},
+  'POST /api/analytics/nodes/:id/reset': {},
+  'POST /api/flows/nodes': {
+    body: { schema: createNodeInputSchema, valid: nodeBody },
+    crossTenant: (victim, attacker) => [
+      { label: "victim's flow", body: nodeBody(victim) },
+      { label: "own flow, victim's node id", takenId: true, body: { ...nodeBody(attacker), id: victim.nodeId } },
+    ],
+  },
+  'PUT /api/flows/nodes/:id': { body: { schema: updateNodeInputSchema, valid: () => ({ label: 'Rótulo', position: { x: 5, y: 6 }, order: 1 }) } },
+  'DELETE /api/flows/nodes/:id': {},
+  'GET /api/flows/:id/nodes': {},
+  'POST /api/flows/connections': {
+    body: { schema: createConnectionInputSchema, valid: connectionBody },
+    crossTenant: (victim, attacker) => [
+      { label: "victim's flow and nodes", body: connectionBody(victim) },
+      { label: "own flow, victim's target node", body: { ...connectionBody(attacker), targetNodeId: victim.spareNodeId } },
+      { label: "own flow and nodes, victim's connection id", takenId: true, body: { ...connectionBody(attacker), id: victim.connectionId } },
+    ],
+  },
+  'DELETE /api/flows/connections/:id': {},
+  'GET /api/flows/:id/connections': {},
+  'POST /api/flows/:id/messages': {
+    body: { schema: createMessageInputSchema, valid: () => ({ content: 'Olá', parseMode: 'none', order: 0 }) },
+    crossTenant: (victim, attacker) => [
+      { label: "own flow, victim's node", params: { id: attacker.flowId }, body: { content: 'Olá', nodeId: victim.nodeId } },
+      { label: "own flow, victim's message id", takenId: true, params: { id: attacker.flowId }, body: { content: 'Olá', id: victim.messageId } },
+    ],
+  },
+  'PUT /api/flows/messages/:id': { body: { schema: updateMessageInputSchema, valid: () => ({ content: 'Novo texto', order: 1 }) } },
+  'DELETE /api/flows/messages/:id': {},
+  'GET /api/flows/': {
+    query: { schema: flowListQuerySchema, valid: (own) => ({ botId: own.botId }) },
+    crossTenant: (victim): CrossTenantRequest[] => [
+      { label: "victim's bot", query: { botId: victim.botId } },
+      { label: "victim's chat", query: { channelId: victim.chatId } },
+    ],
+  },
+  'POST /api/flows/': {
+    body: { schema: createFlowInputSchema, valid: flowBody },
+    crossTenant: (victim, attacker) => [
+      { label: "victim's bot", body: flowBody(victim) },
+      { label: "own bot, victim's flow id", takenId: true, body: { ...flowBody(attacker), id: victim.flowId } },
+    ],
+  },
+  'GET /api/flows/channel/:channelId': {
+    crossTenant: (victim) => [{ label: "victim's chat id", params: { channelId: victim.chatId } }],
+  },
+  'GET /api/flows/:id': { query: { valid: () => ({ includeNodes: 'true' }) } },
+  'PUT /api/flows/:id': { body: { schema: updateFlowInputSchema, valid: () => ({ name: 'Renomeado', description: 'Descrição' }) } },
+  'DELETE /api/flows/:id': {},
+  'POST /api/flows/:id/duplicate': { body: { schema: duplicateFlowInputSchema, valid: () => ({ name: 'Cópia' }) } },
+  'PATCH /api/flows/:id/toggle': { body: { schema: toggleFlowInputSchema, valid: () => ({ enabled: false }) } },
+  'GET /api/flows/:id/available-variables': {},
+  'GET /api/contacts/': {
+    query: { schema: contactListQuerySchema, valid: (own) => ({ botId: own.botId, page: '1', limit: '20' }) },
+    crossTenant: (victim) => [{ label: "victim's bot", query: { botId: victim.botId } }],
+  },
+  'GET /api/contacts/all': {
+    query: { schema: allContactsQuerySchema, valid: () => ({ search: 'a', isBot: 'false', sortBy: 'firstName', sortOrder: 'asc' }) },
+    crossTenant: (victim) => [{ label: "victim's bot", query: { botId: victim.botId } }],
+  },
+  'GET /api/contacts/all/stats': {},
+  'GET /api/contacts/bot/:id': { query: { schema: contactListQuerySchema, valid: () => ({ page: '1', limit: '20' }) } },
+  'GET /api/contacts/bot/:id/stats': {},
+  'GET /api/contacts/bot/:id/most-active': { query: { schema: contactTopQuerySchema, valid: () => ({ limit: '5' }) } },
+  'GET /api/contacts/bot/:id/recent': { query: { schema: contactTopQuerySchema, valid: () => ({ limit: '5' }) } },
+  'GET /api/contacts/:id': {},
+  'PUT /api/contacts/:id': { body: { schema: updateContactInputSchema, valid: () => ({ firstName: 'Maria', lastName: 'Silva', phoneNumber: '+55 11 99999-0000' }) } },
+  'DELETE /api/contacts/:id': {},
+  'GET /api/messages/conversations': {},
+  'GET /api/messages/stats': {
+    query: { schema: statsQuerySchema, valid: (own) => ({ botId: own.botId }) },
+    crossTenant: (victim) => [{ label: "victim's bot", query: { botId: victim.botId } }],
+  },
+  'GET /api/messages/contact/:id': { query: { schema: messagesQuerySchema, valid: () => ({ limit: '20' }) } },
+  'POST /api/messages/send': {
+    body: { schema: sendMessageInputSchema, valid: (own) => ({ id: crypto.randomUUID(), botId: own.botId, contactId: own.contactId, text: 'Olá' }) },
+    crossTenant: (victim, attacker) => [
+      { label: "victim's contact", body: { id: crypto.randomUUID(), botId: victim.botId, contactId: victim.contactId, text: 'Invadido' } },
+      { label: "own contact, victim's message id", takenId: true, body: { id: victim.inboxMessageId, botId: attacker.botId, contactId: attacker.contactId, text: 'Oi' } },
+    ],
+  },
+  'PATCH /api/messages/contact/:id/read-all': {},
+  'PATCH /api/messages/:id/read': {},
+  'GET /api/events': {},
+  'POST /api/media/upload': { body: { schema: dataUrlUploadSchema, valid: () => ({ file: pngDataUrl, fileName: 'foto.png' }) } },
+  'GET /api/media/:id': {},
+  'POST /api/sync/push': {
+    viaMutations: true,
+    body: {
+      schema: pushRequestSchema,
+      valid: (own) => ({
+        mutations: [{ clientId: crypto.randomUUID(), mutationId: 1, name: 'flow.setEnabled', args: { flowId: own.flowId, enabled: true }, createdAt: new Date().toISOString() }],
+      }),
+    },
+  },
+  'GET /api/sync/pull': { query: { schema: pullQuerySchema, valid: () => ({ cursor: '0' }) } },
+};
+
+export const missingFixtures = (keys: string[]) =>
+  keys.filter((key) => !(key in ROUTE_FIXTURES)).map((key) => `${key}: no fixture — add a line to ROUTE_FIXTURES (test-support/route-fixtures.ts)`);
