@@ -46,6 +46,8 @@ export const emulator = {
   sendPrivateMessage: (from: number, token: string, text: string) => control<{ message_id: number }>('send-private-message', { from, bot: token, text }),
   pressButton: (from: number, token: string, messageId: number, buttonText: string) =>
     control<{ kind: 'callback'; callbackQueryId: string } | { kind: 'url'; url: string }>('press-button', { from, bot: token, messageId, buttonText }),
+  /** Every message the bot sent to `chatId`. */
+  sentMessages: (token: string, chatId: number) => control<SentRecord[]>('sent-messages', { token, chatId }),
   /** The first message the bot sends to `chatId` after `since` (default: the last control action). */
   waitForSentMessage: (input: { token: string; chatId: number; since?: number; timeoutMs?: number; method?: string }) =>
     control<SentRecord>('wait-for-sent-message', { method: 'sendMessage', timeoutMs: 15_000, ...input }),

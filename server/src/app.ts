@@ -24,6 +24,10 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { telegramWebhookRoutes } from './modules/webhook/routes.ts';
 import { welcomeRoutes } from './modules/welcome/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
+import { silentAnnouncer, type InboxAnnouncer } from './modules/messages/announcer.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import type { EventHub } from './modules/events/hub.ts';
 import { idleRuntime, type BotRuntime } from './runtime/telegram/bot-runtime.ts';
 
 export type AppDeps = {
@@ -36,6 +40,10 @@ export type AppDeps = {
   media: MediaStore;
   /** Directory of the built client; defaults to client/dist at the repository root. */
   clientDistDir?: string;
+  /** Inbox announcements (live events, later web push); silent without one. */
+  announce?: InboxAnnouncer;
+  /** Open live event streams (GET /api/events); the route exists only with a hub. */
+  events?: EventHub;
 };
 
 export const DEFAULT_CLIENT_DIST = new URL('../../client/dist', import.meta.url).pathname;
@@ -44,12 +52,14 @@ export function createApp(deps: AppDeps) {
   const sql = deps.db.sql;
   const accessTokens = createAccessTokens(deps.config.jwtSecret, (userId) => accountExists(sql, userId));
   const runtime = deps.runtime ?? idleRuntime;
+  const inbox = { sql, runtime, announce: deps.announce ?? silentAnnouncer };
   const botDeps = {
     sql,
     accessTokens,
     runtime,
     telegramApiRoot: deps.config.telegramApiRoot,
     encryptionKey: deps.config.encryptionKey,
+    inbox,
   };
   const api = new Elysia({ prefix: '/api' })
     .use(healthRoutes({ sql }))
@@ -61,8 +71,10 @@ export function createApp(deps: AppDeps) {
     .use(flowAnalyticsRoutes({ sql, accessTokens, runtime }))
     .use(flowRoutes({ sql, accessTokens, runtime }))
     .use(contactRoutes({ sql, accessTokens, runtime }))
+    .use(messageRoutes({ ...inbox, accessTokens }))
     .use(mediaRoutes({ accessTokens, media: deps.media }))
     .use(syncRoutes({ ...botDeps, logger: deps.logger }))
+    .use(deps.events ? eventRoutes({ accessTokens, hub: deps.events }) : new Elysia())
     // GET needs its own catch-all: Elysia matches method-specific routes (the SPA's GET /*) before ALL.
     .get('/*', routeNotFound)
     .all('/*', routeNotFound);

@@ -10,6 +10,9 @@ import { SERVER_MAX_BODY_BYTES } from './http/request-input.ts';
 import { migrate } from './db/migrate.ts';
 import { createNotifier, type Notifier } from './db/notify.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
+import { createInboxAnnouncer } from './modules/messages/announcer.ts';
+import { failAbandonedReplies } from './modules/messages/service.ts';
+import { createEventHub, type EventHub } from './modules/events/hub.ts';
 import type { Logger } from './lib/logger.ts';
 import { createBotManager, type BotManager, type BotManagerOptions } from './runtime/telegram/bot-manager.ts';
 
@@ -22,6 +25,7 @@ export type RunningServer = {
   db: Database;
   notifier: Notifier;
   bots: BotManager;
+  events: EventHub;
   stop(): Promise<void>;
 };
 
@@ -51,6 +55,8 @@ export async function startServer(
     if (applied.length > 0) logger.info('migrações aplicadas', { applied });
     const notifier = await createNotifier(db, logger);
     const media = createMediaStore(db.sql, config.dataDir);
+    const announce = createInboxAnnouncer(notifier, logger);
+    const events = createEventHub(notifier);
     // The webhook URL needs the listening port, known once the app (which needs the runtime) listens; bots start
     // only after that, so the runtime reads it lazily instead of the app getting a late-bound facade.
     // eslint-disable-next-line prefer-const -- assigned after listen; the runtime's closure reads it later, so it cannot be a const
@@ -64,9 +70,10 @@ export async function startServer(
       media,
       webhookBaseUrl: () => (port === undefined ? undefined : webhookBase(config, port, options)),
       notify: (userId, topic, payload) => void notifier.publish(topic, { userId, ...payload }).catch(() => undefined),
+      onMessagesStored: announce.stored,
       ...(options.telegramRetry ? { retry: options.telegramRetry } : {}),
     });
-    const app = createApp({ config, db, logger, runtime: bots, media, clientDistDir: options.clientDistDir }).listen({
+    const app = createApp({ config, db, logger, runtime: bots, media, announce, events, clientDistDir: options.clientDistDir }).listen({
       port: config.port,
       hostname: '0.0.0.0',
       // Above every route's own cap (http/request-input.ts), so Bun's bare 413 never answers a size a route accepts.
@@ -74,6 +81,10 @@ export async function startServer(
     });
     port = app.server?.port ?? config.port;
     await bots.startAll();
+    // Replies a stopped process left unconfirmed (docs/decisions.md#p-inbox): failed, never re-sent.
+    const sweepReplies = () => void failAbandonedReplies({ sql: db.sql, announce }).catch((error: unknown) => logger.error('falha ao revisar envios pendentes', { error }));
+    sweepReplies();
+    const sweeper = setInterval(sweepReplies, 60_000);
     let stopped = false;
     return {
       url: `http://localhost:${port}`,
@@ -81,9 +92,12 @@ export async function startServer(
       db,
       notifier,
       bots,
+      events,
       async stop() {
         if (stopped) return;
         stopped = true;
+        clearInterval(sweeper);
+        events.close();
         await bots.stopAll();
         // In-flight requests get a moment to finish; a client that never finishes sending its body must not hold
         // the shutdown (or a test's teardown) forever, so what is still open after that is closed.

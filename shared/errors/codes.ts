@@ -21,6 +21,7 @@ export const ERROR_MESSAGES = {
   BOT_TOKEN_REJECTED: 'O Telegram recusou o token deste bot. Cadastre um token válido.',
   WEBHOOK_FORBIDDEN: 'Acesso negado',
   BOT_NOT_RUNNING: 'Bot indisponível no momento',
+  MESSAGE_NOT_DELIVERED: 'Erro ao enviar mensagem',
   ROUTE_NOT_FOUND: 'Rota não encontrada',
   PAYLOAD_TOO_LARGE: 'Arquivo ou corpo grande demais',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de conteúdo não suportado',

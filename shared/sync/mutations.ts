@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { welcomeMessageInputSchema } from '../welcome/schemas.ts';
 import { createFlowInputSchema, updateFlowInputSchema } from '../flows/schemas.ts';
+import { sendMessageInputSchema } from '../messages/schemas.ts';
 import { updateContactInputSchema } from '../contacts/schemas.ts';
 import { createConnectionInputSchema, createNodeInputSchema, positionSchema, updateNodeInputSchema } from '../flows/graph.ts';
 
@@ -43,6 +44,13 @@ export const mutationArgsSchemas = {
     .refine(withId('connection'), { error: ID_REQUIRED, path: ['connection', 'id'] }),
   /** DELETE /flows/connections/{id}. */
   'connection.delete': z.object({ connectionId: id }),
+  /**
+   * POST /messages/send with the client's id, its idempotency key: a reply typed offline is sent once when the
+   * outbox is replayed, however often the push is repeated (docs/decisions.md#p-inbox).
+   */
+  'message.send': z.object({ message: sendMessageInputSchema.omit({ chatId: true }).required({ id: true }) }),
+  /** PATCH /messages/contact/{id}/read-all: opening a conversation marks it read, offline too. */
+  'conversation.markRead': z.object({ contactId: id }),
   /** PUT /contacts/{id}: only the fields sent change (a replay sets, it never toggles). */
   'contact.update': z.object({ contactId: id, changes: updateContactInputSchema }),
   /** DELETE /contacts/{id} (its messages go with it). */

@@ -11,6 +11,7 @@ import { welcomeMessageSchema } from '../welcome/schemas.ts';
 import { flowSummarySchema } from '../flows/schemas.ts';
 import { flowConnectionSchema, flowNodeSchema } from '../flows/graph.ts';
 import { contactSchema } from '../contacts/schemas.ts';
+import { conversationRowSchema, messageSchema } from '../messages/schemas.ts';
 import { MUTATION_NAMES } from './mutations.ts';
 
 export const MAX_PUSH_BATCH = 500;
@@ -78,9 +79,14 @@ export const syncChangesSchema = z.object({
   flowNodes: z.array(flowNodeSchema),
   flowConnections: z.array(flowConnectionSchema),
   contacts: z.array(contactSchema),
+  /** The newest MESSAGES_LIMIT messages of each contact (older ones are read online, page by page). */
+  messages: z.array(messageSchema),
+  conversations: z.array(conversationRowSchema),
 });
 
-export const SYNC_TABLES = ['bots', 'channels', 'welcomeMessages', 'flows', 'flowNodes', 'flowConnections', 'contacts'] as const;
+export const SYNC_TABLES = [
+  'bots', 'channels', 'welcomeMessages', 'flows', 'flowNodes', 'flowConnections', 'contacts', 'messages', 'conversations',
+] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
 export const pullResultSchema = z.object({
@@ -89,7 +95,7 @@ export const pullResultSchema = z.object({
   /** True when more rows changed than fit one page: pull again at once with the new cursor. */
   hasMore: z.boolean(),
   changes: syncChangesSchema,
-  /** Rows deleted since the cursor (tombstones), by table; a welcome message's id is its channelId. */
+  /** Rows deleted since the cursor (tombstones), by table; a welcome message's id is its channelId, a conversation's its contactId. */
   deleted: z.array(z.object({ table: z.enum(SYNC_TABLES), id: z.string() })),
   /**
    * The cursor sent was ahead of everything the server has for this user (its database was restored from a backup

@@ -9,6 +9,7 @@ import type { Bot, Channel } from '@shared/bots/schemas.ts';
 import type { Contact } from '@shared/contacts/schemas.ts';
 import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import type { FlowSummary } from '@shared/flows/schemas.ts';
+import type { ConversationRow, Message } from '@shared/messages/schemas.ts';
 import type { MutationEnvelope, SyncTable, WelcomeRow } from '@shared/sync/protocol.ts';
 
 /** The row type of every cached table. */
@@ -20,12 +21,17 @@ export type RowOf = {
   flowNodes: FlowNode;
   flowConnections: FlowConnection;
   contacts: Contact;
+  messages: Message;
+  conversations: ConversationRow;
 };
 export type AnyRow = RowOf[SyncTable];
 
-/** A welcome message has no id of its own in the contract: there is one per channel record. */
-export const keyOf = <T extends SyncTable>(table: T, row: RowOf[T]): string =>
-  table === 'welcomeMessages' ? (row as WelcomeRow).channelId : (row as { id: string }).id;
+/** A welcome message has no id of its own in the contract (one per channel record), nor a conversation (one per contact). */
+export const keyOf = <T extends SyncTable>(table: T, row: RowOf[T]): string => {
+  if (table === 'welcomeMessages') return (row as WelcomeRow).channelId;
+  if (table === 'conversations') return (row as ConversationRow).contactId;
+  return (row as { id: string }).id;
+};
 
 /** The row a mutation's application replaced (null: there was none), so a rebase can undo it exactly. */
 export type UndoRecord = { table: SyncTable; key: string; before: AnyRow | null };
@@ -50,6 +56,8 @@ export class CanalizeDb extends Dexie {
   flowNodes!: Table<FlowNode, string>;
   flowConnections!: Table<FlowConnection, string>;
   contacts!: Table<Contact, string>;
+  messages!: Table<Message, string>;
+  conversations!: Table<ConversationRow, string>;
   outbox!: Table<OutboxEntry, number>;
   rejected!: Table<RejectedEntry, number>;
   meta!: Table<MetaRow, MetaRow['key']>;
@@ -67,6 +75,11 @@ export class CanalizeDb extends Dexie {
       outbox: 'mutationId, status',
       rejected: 'mutationId',
       meta: 'key',
+    });
+    // The inbox (issue 14): recent messages per contact and one conversation row per contact with messages.
+    this.version(2).stores({
+      messages: 'id, contactId, botId, [contactId+createdAt]',
+      conversations: 'contactId, botId, lastMessageAt',
     });
   }
 

@@ -16,6 +16,8 @@ const LABELS: Record<MutationName, string> = {
   'node.delete': 'Remover nó',
   'connection.create': 'Criar conexão',
   'connection.delete': 'Remover conexão',
+  'message.send': 'Enviar mensagem',
+  'conversation.markRead': 'Marcar conversa como lida',
   'contact.update': 'Editar contato',
   'contact.delete': 'Remover contato',
 };
@@ -35,6 +37,8 @@ const REFUSAL_TITLES: Record<MutationName, string> = {
   'node.delete': 'Erro ao deletar nó',
   'connection.create': 'Erro ao criar conexão',
   'connection.delete': 'Erro ao deletar conexão',
+  'message.send': 'Erro ao enviar mensagem',
+  'conversation.markRead': 'Erro ao carregar mensagens',
   'contact.update': 'Erro ao atualizar contato',
   'contact.delete': 'Erro ao remover contato',
 };

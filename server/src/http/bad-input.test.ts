@@ -16,6 +16,7 @@ import { ROUTE_FIXTURES } from '../test-support/route-fixtures.ts';
 import { SERVER_START_TIMEOUT_MS } from '../test-support/start-test-server.ts';
 import { tenantWithEverything, type Tenant } from '../test-support/tenant-scene.ts';
 import { startTelegramTestbed, type TelegramTestbed } from '../test-support/telegram.ts';
+import { answerText } from '../test-support/answer-text.ts';
 
 const SEED = Number(process.env.FUZZ_SEED || Math.floor(Math.random() * 2 ** 31));
 const RUNS = Number(process.env.FUZZ_RUNS || 40);
@@ -38,7 +39,7 @@ type Problem = { label: string; status: number; text: string };
 
 async function fire(shot: Shot): Promise<Problem | undefined> {
   const response = await bed.server.api(shot.path, { method: shot.method, token: owner.token, headers: shot.headers, ...(shot.body === undefined ? {} : { body: shot.body }) });
-  const text = await response.text();
+  const text = await answerText(response);
   const problem = (why: string) => ({ label: `${shot.label}: ${why}`, status: response.status, text: text.slice(0, 300) });
   if (response.status >= 500) return problem('5xx');
   // Bun's HTTP server refuses a request line over its header limit (here a 100 KB query) before the app runs.

@@ -45,7 +45,9 @@ export const PARAM_RESOURCES: Record<string, keyof Tenant> = {
   'flows/:id': 'flowId',
   'nodes/:id': 'nodeId',
   'connections/:id': 'connectionId',
-  'messages/:id': 'messageId',
+  'flows/messages/:id': 'messageId',
+  'messages/:id': 'inboxMessageId',
+  'contact/:id': 'contactId',
   'media/:id': 'mediaId',
   'contacts/:id': 'contactId',
   'bot/:id': 'botId',
@@ -56,8 +58,10 @@ export const PARAM_RESOURCES: Record<string, keyof Tenant> = {
 
 export function paramResource(route: AppRoute, param: string): keyof Tenant | undefined {
   const segments = route.path.split('/');
-  const before = segments[segments.indexOf(`:${param}`) - 1];
-  return PARAM_RESOURCES[`${before}/:${param}`] ?? PARAM_RESOURCES[`:${param}`];
+  const at = segments.indexOf(`:${param}`);
+  const [parent, before] = [segments[at - 2], segments[at - 1]];
+  // The longest key wins: `flows/messages/:id` (a flow message) before `messages/:id` (an inbox message).
+  return PARAM_RESOURCES[`${parent}/${before}/:${param}`] ?? PARAM_RESOURCES[`${before}/:${param}`] ?? PARAM_RESOURCES[`:${param}`];
 }
 
 /** Params without a resource, as a message naming the route; empty when every param is known. */

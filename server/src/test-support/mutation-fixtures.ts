@@ -30,6 +30,14 @@ export const MUTATION_FIXTURES: Record<MutationName, MutationFixture> = {
     crossTenant: victimOnly("victim's contact", (v) => ({ contactId: v.contactId, changes: { firstName: 'Invadido' } })),
   },
   'contact.delete': { valid: (own) => ({ contactId: own.contactId }), crossTenant: victimOnly("victim's contact", (v) => ({ contactId: v.contactId })) },
+  'message.send': {
+    valid: (own) => ({ message: { id: newId(), botId: own.botId, contactId: own.contactId, text: 'Olá' } }),
+    crossTenant: (victim, attacker) => [
+      { label: "victim's contact", args: { message: { id: newId(), botId: victim.botId, contactId: victim.contactId, text: 'Invadido' } } },
+      { label: "own contact, victim's message id", takenId: true, args: { message: { id: victim.inboxMessageId, botId: attacker.botId, contactId: attacker.contactId, text: 'Oi' } } },
+    ],
+  },
+  'conversation.markRead': { valid: (own) => ({ contactId: own.contactId }), crossTenant: victimOnly("victim's contact", (v) => ({ contactId: v.contactId })) },
   'bot.delete': { valid: (own) => ({ botId: own.botId }), crossTenant: victimOnly("victim's bot", (v) => ({ botId: v.botId })) },
   'welcome.save': {
     valid: (own) => ({ channelId: own.channelId, welcome: { message: 'Olá {firstName}' } }),

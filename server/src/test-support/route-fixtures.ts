@@ -12,6 +12,7 @@ import { executionListQuerySchema, testFlowInputSchema } from '@shared/flows/exe
 import { createConnectionInputSchema, createMessageInputSchema, createNodeInputSchema, updateMessageInputSchema, updateNodeInputSchema } from '@shared/flows/graph.ts';
 import { createFlowInputSchema, duplicateFlowInputSchema, toggleFlowInputSchema, updateFlowInputSchema } from '@shared/flows/schemas.ts';
 import { dataUrlUploadSchema } from '@shared/media/schemas.ts';
+import { messagesQuerySchema, sendMessageInputSchema, statsQuerySchema } from '@shared/messages/schemas.ts';
 import { pullQuerySchema, pushRequestSchema } from '@shared/sync/protocol.ts';
 import { welcomeMessageInputSchema } from '@shared/welcome/schemas.ts';
 import { flowListQuerySchema } from '../modules/flows/service.ts';
@@ -146,6 +147,22 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'GET /api/contacts/:id': {},
   'PUT /api/contacts/:id': { body: { schema: updateContactInputSchema, valid: () => ({ firstName: 'Maria', lastName: 'Silva', phoneNumber: '+55 11 99999-0000' }) } },
   'DELETE /api/contacts/:id': {},
+  'GET /api/messages/conversations': {},
+  'GET /api/messages/stats': {
+    query: { schema: statsQuerySchema, valid: (own) => ({ botId: own.botId }) },
+    crossTenant: (victim) => [{ label: "victim's bot", query: { botId: victim.botId } }],
+  },
+  'GET /api/messages/contact/:id': { query: { schema: messagesQuerySchema, valid: () => ({ limit: '20' }) } },
+  'POST /api/messages/send': {
+    body: { schema: sendMessageInputSchema, valid: (own) => ({ id: crypto.randomUUID(), botId: own.botId, contactId: own.contactId, text: 'Olá' }) },
+    crossTenant: (victim, attacker) => [
+      { label: "victim's contact", body: { id: crypto.randomUUID(), botId: victim.botId, contactId: victim.contactId, text: 'Invadido' } },
+      { label: "own contact, victim's message id", takenId: true, body: { id: victim.inboxMessageId, botId: attacker.botId, contactId: attacker.contactId, text: 'Oi' } },
+    ],
+  },
+  'PATCH /api/messages/contact/:id/read-all': {},
+  'PATCH /api/messages/:id/read': {},
+  'GET /api/events': {},
   'POST /api/media/upload': { body: { schema: dataUrlUploadSchema, valid: () => ({ file: pngDataUrl, fileName: 'foto.png' }) } },
   'GET /api/media/:id': {},
   'POST /api/sync/push': {

@@ -13,7 +13,8 @@ export function syncClient(server: TestServer, accessToken: string, clientId: st
   const local = new Map<SyncTable, Map<string, unknown>>(SYNC_TABLES.map((table) => [table, new Map()]));
   let cursor = 0;
 
-  const rowKey = (table: SyncTable, row: Record<string, unknown>) => String(table === 'welcomeMessages' ? row.channelId : row.id);
+  const rowKey = (table: SyncTable, row: Record<string, unknown>) =>
+    String(table === 'welcomeMessages' ? row.channelId : table === 'conversations' ? row.contactId : row.id);
 
   function apply(page: PullResult) {
     if (page.reset) for (const table of SYNC_TABLES) local.get(table)?.clear();

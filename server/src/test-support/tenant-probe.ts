@@ -6,6 +6,7 @@ import type { AppRoute } from './app-routes.ts';
 import { pathFor } from './app-routes.ts';
 import type { TestServer } from './start-test-server.ts';
 import type { Tenant } from './tenant-scene.ts';
+import { answerText } from './answer-text.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,7 +37,7 @@ export async function probe(server: TestServer, route: AppRoute, pathTenant: Ten
     token,
     ...(request.body === undefined ? {} : { json: request.body }),
   });
-  const text = await response.text();
+  const text = await answerText(response);
   let envelope: unknown;
   try {
     envelope = JSON.parse(text);

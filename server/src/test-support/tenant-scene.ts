@@ -38,7 +38,13 @@ export async function tenantWithEverything(bed: TelegramTestbed, marker: string)
   });
   const contact = await eventually('the contact', async () => {
     await server.server.bots.flush();
-    const rows = await server.db.sql<{ id: string }[]>`select id from contacts where bot_id = ${registered.bot.id}`;
+    const rows = await server.db.sql<{ id: string }[]>`select id from contacts where bot_id = ${registered.bot.id} and telegram_id = ${person.id}`;
+    return rows[0];
+  });
+
+  const inboxMessage = await eventually('the inbox message', async () => {
+    await server.server.bots.flush();
+    const rows = await server.db.sql<{ uid: string }[]>`select uid from messages where contact_id = ${contact.id} limit 1`;
     return rows[0];
   });
 
@@ -64,6 +70,7 @@ export async function tenantWithEverything(bed: TelegramTestbed, marker: string)
     messageId,
     executionId: execution.id,
     contactId: contact.id,
+    inboxMessageId: inboxMessage.uid,
     contactTelegramId: String(person.id),
     mediaId,
   };

@@ -17,6 +17,8 @@ export const applyBotDelete: ApplyFn<'bot.delete'> = async (writer, { botId }) =
   for (const welcome of await writer.where('welcomeMessages', 'botId', botId)) await writer.delete('welcomeMessages', welcome.channelId);
   for (const flow of await writer.where('flows', 'botId', botId)) await deleteFlowCascade(writer, flow.id);
   for (const contact of await writer.where('contacts', 'botId', botId)) await writer.delete('contacts', contact.id);
+  for (const message of await writer.where('messages', 'botId', botId)) await writer.delete('messages', message.id);
+  for (const conversation of await writer.where('conversations', 'botId', botId)) await writer.delete('conversations', conversation.contactId);
   await writer.delete('bots', botId);
 };
 

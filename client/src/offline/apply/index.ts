@@ -15,6 +15,7 @@ import {
   applyNodeSavePositions,
   applyNodeUpdate,
 } from './graph.ts';
+import { applyConversationMarkRead, applyMessageSend } from './messages.ts';
 import { applyContactDelete, applyContactUpdate } from './contacts.ts';
 import type { ApplyFn, ApplyTable } from './types.ts';
 
@@ -32,6 +33,8 @@ export const APPLY: ApplyTable = {
   'node.delete': applyNodeDelete,
   'connection.create': applyConnectionCreate,
   'connection.delete': applyConnectionDelete,
+  'message.send': applyMessageSend,
+  'conversation.markRead': applyConversationMarkRead,
   'contact.update': applyContactUpdate,
   'contact.delete': applyContactDelete,
 };

@@ -83,7 +83,7 @@ export function createModelServer({ pageSize = 50 }: { pageSize?: number } = {})
       const result: PullResult = {
         cursor: page.at(-1)?.version ?? Math.max(cursor, 0),
         hasMore: newer.length > page.length,
-        changes: { bots: [], channels: [], welcomeMessages: [], flows: [], flowNodes: [], flowConnections: [], contacts: [] },
+        changes: { bots: [], channels: [], welcomeMessages: [], flows: [], flowNodes: [], flowConnections: [], contacts: [], messages: [], conversations: [] },
         deleted: [],
         reset: false,
       };

@@ -8,7 +8,7 @@
 import type { Logger } from '../../lib/logger.ts';
 import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
 
-type Effect = { label: string; run: () => Promise<void> | void };
+type Effect = { label: string; run: () => Promise<unknown> | void };
 
 export function afterCommit(runtime: BotRuntime) {
   let effects: Effect[] = [];
@@ -30,6 +30,10 @@ export function afterCommit(runtime: BotRuntime) {
   };
   return {
     runtime: deferred,
+    /** Any other work that must wait for the commit (an inbox reply is sent only once its claim is committed). */
+    later(label: string, run: () => Promise<unknown>) {
+      effects.push({ label, run });
+    },
     discard() {
       effects = [];
     },

@@ -13,6 +13,7 @@ import * as welcome from '../welcome/service.ts';
 import * as flows from '../flows/service.ts';
 import * as nodes from '../flows/node-service.ts';
 import * as connections from '../flows/connection-service.ts';
+import * as messages from '../messages/service.ts';
 import * as contacts from '../contacts/service.ts';
 
 /** What a service needs, with `sql` being the mutation's transaction and `runtime` the after-commit facade. */
@@ -21,6 +22,10 @@ export type MutationDeps = {
   runtime: BotRuntime;
   telegramApiRoot: string;
   encryptionKey: Uint8Array;
+  /** The inbox outside the transaction (pool, real runtime): what runs after the commit uses it. */
+  inbox: messages.MessagesDeps;
+  /** Runs `run` once the mutation's transaction committed; dropped when it rolls back. */
+  afterCommit(label: string, run: () => Promise<unknown>): void;
 };
 
 /** A mutation whose args passed validation, ready to run against a transaction. */
@@ -49,6 +54,16 @@ const parsers: Record<MutationName, Parser> = {
   'node.delete': define(schemas['node.delete'], (deps, userId, a) => nodes.deleteNode(deps, userId, a.nodeId)),
   'connection.create': define(schemas['connection.create'], (deps, userId, a) => connections.createConnection(deps, userId, a.connection)),
   'connection.delete': define(schemas['connection.delete'], (deps, userId, a) => connections.deleteConnection(deps, userId, a.connectionId)),
+  'message.send': define(schemas['message.send'], async (deps, userId, a) => {
+    // Claimed inside the push transaction, sent after its commit: a rolled-back push never reaches Telegram, and
+    // a replay finds the claim and sends nothing.
+    const claim = await messages.claimReply(deps, userId, a.message);
+    if (claim) deps.afterCommit('message.send', () => messages.deliver(deps.inbox, userId, claim));
+  }),
+  'conversation.markRead': define(schemas['conversation.markRead'], async (deps, userId, a) => {
+    const { contact } = await messages.markAllRead(deps, userId, a.contactId);
+    deps.afterCommit('conversation.markRead', async () => deps.inbox.announce.changed({ userId, contactId: contact.id, botId: contact.botId }));
+  }),
   'contact.update': define(schemas['contact.update'], (deps, userId, a) => contacts.updateContact(deps, userId, a.contactId, a.changes)),
   'contact.delete': define(schemas['contact.delete'], (deps, userId, a) => contacts.deleteContact(deps, userId, a.contactId)),
 };

@@ -30,7 +30,7 @@ import { parseMutation, type MutationDeps, type ParsedMutation } from './applier
 import { isDatabaseFault, refusalOf, sqlState, TRANSIENT } from './refusal.ts';
 import * as repo from './repository.ts';
 
-export type SyncDeps = Omit<MutationDeps, 'sql'> & { sql: Sql; runtime: BotRuntime; logger: Logger };
+export type SyncDeps = Omit<MutationDeps, 'sql' | 'afterCommit'> & { sql: Sql; runtime: BotRuntime; logger: Logger };
 
 export type ChunkOutcome = { results: MutationResult[]; lastMutationId: number; gap: boolean };
 
@@ -129,8 +129,8 @@ async function runOne(deps: SyncDeps, tx: Queryable, userId: string, envelope: M
   }
   const effect = afterCommit(deps.runtime);
   try {
-    if (guarded) await inTransaction(tx, (savepoint) => mutation({ ...deps, sql: savepoint, runtime: effect.runtime }, userId));
-    else await mutation({ ...deps, sql: tx, runtime: effect.runtime }, userId);
+    if (guarded) await inTransaction(tx, (savepoint) => mutation({ ...deps, sql: savepoint, runtime: effect.runtime, afterCommit: effect.later }, userId));
+    else await mutation({ ...deps, sql: tx, runtime: effect.runtime, afterCommit: effect.later }, userId);
   } catch (error) {
     if (isDatabaseFault(error)) throw error;
     if (!guarded) throw new RedoChunk(index);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { botResponseSchema } from '@shared/bots/schemas.ts';
 import { contactResponseSchema } from '@shared/contacts/schemas.ts';
 import { flowResponseSchema } from '@shared/flows/schemas.ts';
+import { conversationsResponseSchema } from '@shared/messages/schemas.ts';
 import { MUTATION_NAMES, type MutationArgs, type MutationName } from '@shared/sync/mutations.ts';
 import { welcomeResponseSchema } from '@shared/welcome/schemas.ts';
 import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
@@ -73,6 +74,17 @@ test('every named mutation applies once through push and its effect is what the 
   await push('flow.delete', { flowId });
   expect((await get(`/flows/${flowId}`)).status).toBe(404);
 
+  // The inbox: a reply claimed in the push and sent once after its commit; opening the conversation reads it.
+  const user = bed.emulator.control.createUser({ first_name: 'Bia' });
+  bed.emulator.control.sendPrivateMessage({ from: user.id, bot: registered.token, text: 'Oi' });
+  const conversations = async () => conversationsResponseSchema.parse((await get('/messages/conversations')).body).data.conversations;
+  const contactId = await eventually('the conversation', async () => (await conversations())[0]?.contactId);
+  const replyId = crypto.randomUUID();
+  await push('message.send', { message: { id: replyId, botId: registered.bot.id, contactId, text: 'Resposta offline' } });
+  expect(bed.emulator.control.sentMessages({ token: registered.token, chatId: user.id }).map((m) => m.text)).toEqual(['Resposta offline']);
+  await push('conversation.markRead', { contactId });
+  expect((await conversations())[0]).toMatchObject({ unreadCount: 0, lastMessageId: replyId, lastMessage: { status: 'SENT' } });
+
   // Runtime effects run after the commit: the bot stops, starts again, and is gone with its removal.
   await push('bot.setActive', { botId: registered.bot.id, isActive: false });
   expect(botResponseSchema.parse((await get(`/bots/${registered.bot.id}`)).body).data.bot.isActive).toBe(false);
@@ -80,21 +92,21 @@ test('every named mutation applies once through push and its effect is what the 
   await eventually('polling to stop', () => !bed.emulator.control.isPolling(registered.token));
   await push('bot.setActive', { botId: registered.bot.id, isActive: true });
   await eventually('polling to resume', () => bed.emulator.control.isPolling(registered.token));
-  const user = bed.emulator.control.createUser({ first_name: 'Offline' });
-  bed.emulator.control.sendPrivateMessage({ from: user.id, bot: registered.token, text: 'oi' });
-  const contactId = await eventually('the contact', async () => {
+  const offlineUser = bed.emulator.control.createUser({ first_name: 'Offline' });
+  bed.emulator.control.sendPrivateMessage({ from: offlineUser.id, bot: registered.token, text: 'oi' });
+  const offlineContactId = await eventually('the contact', async () => {
     await bed.server.server.bots.flush();
-    const rows = await bed.server.db.sql<{ id: string }[]>`select id from contacts where bot_id = ${registered.bot.id} and telegram_id = ${user.id}`;
+    const rows = await bed.server.db.sql<{ id: string }[]>`select id from contacts where bot_id = ${registered.bot.id} and telegram_id = ${offlineUser.id}`;
     return rows[0]?.id;
   });
-  await push('contact.update', { contactId, changes: { lastName: 'Editado', phoneNumber: '+55 11 91234-5678' } });
-  expect(contactResponseSchema.parse((await get(`/contacts/${contactId}`)).body).data.contact).toMatchObject({
+  await push('contact.update', { contactId: offlineContactId, changes: { lastName: 'Editado', phoneNumber: '+55 11 91234-5678' } });
+  expect(contactResponseSchema.parse((await get(`/contacts/${offlineContactId}`)).body).data.contact).toMatchObject({
     firstName: 'Offline',
     lastName: 'Editado',
     phoneNumber: '+55 11 91234-5678',
   });
-  await push('contact.delete', { contactId });
-  expect((await get(`/contacts/${contactId}`)).status).toBe(404);
+  await push('contact.delete', { contactId: offlineContactId });
+  expect((await get(`/contacts/${offlineContactId}`)).status).toBe(404);
 
   await push('bot.delete', { botId: registered.bot.id });
   expect((await get(`/bots/${registered.bot.id}`)).status).toBe(404);

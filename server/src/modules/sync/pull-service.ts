@@ -15,6 +15,7 @@ import { findConnectionsByIds } from '../flows/connection-repository.ts';
 import { toConnection, toFlowSummary, toNode } from '../flows/mappers.ts';
 import { findContactsByIds } from '../contacts/repository.ts';
 import { toContact } from '../contacts/service.ts';
+import { findConversationsByContactIds, findMessagesByUids, toMessage } from '../messages/service.ts';
 import { changesSince, latestVersion, type ChangeEntry } from './repository.ts';
 
 export async function pull(deps: { sql: Sql }, userId: string, cursor: number, pageSize = PULL_PAGE_SIZE): Promise<PullResult> {
@@ -42,7 +43,7 @@ async function loadRows(sql: Queryable, userId: string, page: ChangeEntry[]): Pr
     const wanted = ids(table);
     return wanted.length === 0 ? Promise.resolve([]) : find(sql, userId, wanted).then((rows) => rows.map(map));
   };
-  const [bots, channels, welcomeMessages, flows, flowNodes, flowConnections, contacts] = await Promise.all([
+  const [bots, channels, welcomeMessages, flows, flowNodes, flowConnections, contacts, messages, conversations] = await Promise.all([
     byIds('bots', findBotsByIds, toBot),
     byIds('channels', findChannelsByIds, toChannel),
     byIds('welcomeMessages', findWelcomesByChannelIds, ({ channelId, botId, ...welcome }) => ({ ...welcomeMessageSchema.parse(welcome), channelId, botId })),
@@ -50,6 +51,12 @@ async function loadRows(sql: Queryable, userId: string, page: ChangeEntry[]): Pr
     byIds('flowNodes', findNodesByIds, toNode),
     byIds('flowConnections', findConnectionsByIds, toConnection),
     byIds('contacts', findContactsByIds, toContact),
+    byIds('messages', findMessagesByUids, toMessage),
+    byIds('conversations', findConversationsByContactIds, ({ lastMessageUid, lastMessageAt, ...row }) => ({
+      ...row,
+      lastMessageId: lastMessageUid,
+      lastMessageAt: lastMessageAt.toISOString(),
+    })),
   ]);
-  return { bots, channels, welcomeMessages, flows, flowNodes, flowConnections, contacts };
+  return { bots, channels, welcomeMessages, flows, flowNodes, flowConnections, contacts, messages, conversations };
 }

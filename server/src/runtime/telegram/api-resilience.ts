@@ -19,6 +19,11 @@ export type ResilienceOptions = {
   maxDelayMs?: number;
   /** Aborted when the bot stops: ends waits of requests that carry no signal of their own (sendMessage…). */
   stopSignal?: AbortSignal;
+  /**
+   * false: only a 429 is retried. A network failure or a 5xx may come after Telegram delivered, so a caller that
+   * must send at most once (inbox replies, docs/decisions.md#p-inbox) records the outcome as uncertain instead.
+   */
+  retryUncertain?: boolean;
 };
 
 export function resilienceTransformer(options: ResilienceOptions): Transformer {
@@ -31,6 +36,7 @@ export function resilienceTransformer(options: ResilienceOptions): Transformer {
     const signals = [requestSignal, options.stopSignal];
     const aborted = () => signals.some((signal) => signal?.aborted === true);
     const endless = method === 'getUpdates';
+    const uncertainRetries = options.retryUncertain ?? true;
     for (let attempt = 1; ; attempt++) {
       const canRetry = endless || attempt < maxAttempts;
       const backoff = Math.min(maxDelay, baseDelay * 2 ** (attempt - 1));
@@ -38,7 +44,7 @@ export function resilienceTransformer(options: ResilienceOptions): Transformer {
       try {
         result = await prev(method, payload, requestSignal);
       } catch (error) {
-        if (!(error instanceof HttpError) || aborted() || !canRetry) throw error;
+        if (!(error instanceof HttpError) || aborted() || !canRetry || !uncertainRetries) throw error;
         options.onRetry?.(method, error.message, backoff);
         await pause(backoff, signals);
         continue;
@@ -54,7 +60,7 @@ export function resilienceTransformer(options: ResilienceOptions): Transformer {
         await pause(retryAfter * 1000, signals);
         continue;
       }
-      if (result.error_code >= 500 && canRetry) {
+      if (result.error_code >= 500 && canRetry && uncertainRetries) {
         options.onRetry?.(method, result.description, backoff);
         await pause(backoff, signals);
         continue;

@@ -13,6 +13,7 @@ import { createChannelCache, type ChannelCache } from './channel-cache.ts';
 import type { ContactJournal } from './contact-journal.ts';
 import type { FlowEngine } from '../flow-engine/flow-engine.ts';
 import { createProductBot } from './create-bot.ts';
+import { createDirectSender, type DirectSender } from './direct-send.ts';
 import { RecentUpdates } from './recent-updates.ts';
 import { loadChannelConfig, type RuntimeBotRow } from './runtime-repository.ts';
 
@@ -20,6 +21,8 @@ export type BotEntry = {
   botId: string;
   userId: string;
   bot: Bot;
+  /** Inbox replies: unrecorded, 429-only retries (direct-send.ts). */
+  send: DirectSender;
   cache: ChannelCache;
   stop: AbortController;
   handle?: RunnerHandle;
@@ -48,25 +51,28 @@ export function createBotEntry(options: EntryOptions): BotEntry {
   const stop = new AbortController();
   const state = { revoked: false };
   const cache = createChannelCache((chatId) => loadChannelConfig(sql, row.id, chatId));
+  const token = decryptSecret(row.tokenEncrypted, options.encryptionKey);
+  const resilience: ResilienceOptions = {
+    ...options.retry,
+    stopSignal: stop.signal,
+    onUnauthorized: () => {
+      state.revoked = true;
+      options.onUnauthorized();
+    },
+    onRetry: (method, reason, delayMs) => options.logger.warn('chamada ao Telegram repetida', { method, reason, delayMs }),
+  };
   const bot = createProductBot({
-    token: decryptSecret(row.tokenEncrypted, options.encryptionKey),
+    token,
     apiRoot: options.apiRoot,
     botInfo: row.botInfo ?? undefined,
     deps: {
       botId: row.id, userId: row.userId, sql, logger: options.logger, journal: options.journal, channels: cache, flows: options.flows,
       channelsChanged: options.channelsChanged,
     },
-    resilience: {
-      ...options.retry,
-      stopSignal: stop.signal,
-      onUnauthorized: () => {
-        state.revoked = true;
-        options.onUnauthorized();
-      },
-      onRetry: (method, reason, delayMs) => options.logger.warn('chamada ao Telegram repetida', { method, reason, delayMs }),
-    },
+    resilience,
   });
-  return { botId: row.id, userId: row.userId, bot, cache, stop, inFlight: new Set(), recent: new RecentUpdates(), state };
+  const send = createDirectSender(token, options.apiRoot, resilience);
+  return { botId: row.id, userId: row.userId, bot, send, cache, stop, inFlight: new Set(), recent: new RecentUpdates(), state };
 }
 
 /** Ends retry waits, stops fetching, and waits for the updates already in progress. */

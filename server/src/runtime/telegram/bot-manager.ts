@@ -17,7 +17,8 @@ import type { Logger } from '../../lib/logger.ts';
 import type { ResilienceOptions } from './api-resilience.ts';
 import type { BotRuntime } from './bot-runtime.ts';
 import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
-import { createContactJournal } from './contact-journal.ts';
+import { createContactJournal, type StoredMessage } from './contact-journal.ts';
+import { NOT_RUNNING } from './direct-send.ts';
 import { createFlowEngine } from '../flow-engine/flow-engine.ts';
 import { createFlowGeneration } from '../flow-engine/flow-generation.ts';
 import type { MediaStore } from '../../modules/media/media-store.ts';
@@ -46,6 +47,8 @@ export type BotManagerOptions = {
   flowHttpAllowPrivate?: boolean;
   /** Uploaded files that send_media nodes send (DATA_DIR/media). */
   media?: MediaStore;
+  /** Messages the runtime stored (a user wrote, a flow or welcome answered), after commit. */
+  onMessagesStored?(messages: StoredMessage[]): void;
 };
 
 export type BotManager = BotRuntime & { startAll(): Promise<void>; stopAll(): Promise<void> };
@@ -60,7 +63,10 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     media: options.media,
     generation,
   });
-  const journal = createContactJournal(sql, logger, { onContactChanges: (changes) => void flows.contactsChanged(changes) });
+  const journal = createContactJournal(sql, logger, {
+    onContactChanges: (changes) => void flows.contactsChanged(changes),
+    ...(options.onMessagesStored ? { onMessagesStored: options.onMessagesStored } : {}),
+  });
   flows.startPoller();
   const running = new Map<string, BotEntry>();
   const starting = new Map<string, Promise<void>>();
@@ -192,6 +198,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       await flows.flush();
       await journal.flush();
     },
+    sendDirect: (botId, chatId, text) => running.get(botId)?.send(chatId, text) ?? Promise.resolve(NOT_RUNNING),
     testFlow: (userId, flowId, input) => runFlowTest({ sql, engine: flows }, userId, flowId, input),
     contactEnteredFunnel: ({ botId, funnelId, contact, chat }) =>
       flows.contactsChanged([{ botId, funnelId, chat, created: false, changedFields: [], phoneNumber: null, ...contact }]),

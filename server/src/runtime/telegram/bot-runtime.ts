@@ -6,6 +6,9 @@ import type { Update } from 'grammy/types';
 import type { TestFlowResult } from '@shared/flows/executions.ts';
 import type { WatchField } from '@shared/flows/node-configs.ts';
 import { AppError } from '../../lib/errors.ts';
+import { NOT_RUNNING, type DirectSendResult } from './direct-send.ts';
+
+export type { DirectSendResult } from './direct-send.ts';
 
 export type WebhookOutcome = 'accepted' | 'duplicate' | 'forbidden' | 'not-running';
 
@@ -29,6 +32,8 @@ export type BotRuntime = {
    * that funnel start, in the chat where the contact entered. Called by the funnels module.
    */
   contactEnteredFunnel(entry: FunnelEntry): Promise<void>;
+  /** An inbox reply through the running bot: plain text, 429 retried, never recorded by the journal. */
+  sendDirect(botId: string, chatId: number, text: string): Promise<DirectSendResult>;
   /**
    * The console edited a contact (PUT /contacts/{id}): the bot's trigger_contact_updated nodes watching one of the
    * changed fields start, in the contact's private chat (docs/decisions.md#p-flows). Called by the contacts module.
@@ -60,6 +65,7 @@ export const idleRuntime: BotRuntime = {
   flush: async () => {},
   flowsChanged: () => {},
   contactEnteredFunnel: async () => {},
+  sendDirect: async () => NOT_RUNNING,
   contactEdited: async () => {},
   testFlow: async () => {
     throw new AppError('BOT_NOT_RUNNING', 409);

@@ -13,9 +13,9 @@ import type { Chat, User } from 'grammy/types';
 import type { Sql } from '../../db/client.ts';
 import type { ContactChange } from '../flow-engine/contact-triggers.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { upsertContacts, writeMessages, type ContactTouchRow, type JournalMessage } from './contact-repository.ts';
+import { upsertContacts, writeMessages, type ContactTouchRow, type JournalMessage, type StoredMessage } from './contact-repository.ts';
 
-export type { JournalMessage };
+export type { JournalMessage, StoredMessage };
 
 /** Where a touch was seen: contact triggers run in that chat (docs/decisions.md#d-flow-engine, within the flow's contexts). */
 export type TouchChat = Pick<Chat, 'id' | 'type'> & { title?: string | undefined };
@@ -25,6 +25,8 @@ export type JournalOptions = {
   maxPending?: number;
   /** Contacts a flush created or whose watchable fields it changed, with the chat of their latest touch. */
   onContactChanges?(changes: ContactChange[]): void;
+  /** Messages a flush stored (incoming and outgoing), after their commit: live screens and, later, web push. */
+  onMessagesStored?(messages: StoredMessage[]): void;
 };
 
 export type ContactJournal = ReturnType<typeof createContactJournal>;
@@ -59,7 +61,10 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
 
   async function write(batch: { contacts: ContactTouchRow[]; chats: Map<string, TouchChat>; messages: JournalMessage[] }) {
     const changes = batch.contacts.length > 0 ? await upsertContacts(sql, batch.contacts) : [];
-    if (batch.messages.length > 0) await writeMessages(sql, batch.messages);
+    if (batch.messages.length > 0) {
+      const stored = await writeMessages(sql, batch.messages);
+      if (stored.length > 0) options.onMessagesStored?.(stored);
+    }
     // After the messages: a flow started by the change finds the contact and its first message stored.
     const announced = changes.flatMap((change) => {
       const chat = batch.chats.get(`${change.botId}:${change.telegramId}`);

@@ -5,6 +5,7 @@
  * makes "created" and "changed" exact without a second round trip. Unchanged contacts are not returned at all:
  * on the hot path (a known user messaging again) the answer is empty.
  */
+import type { MessageType } from '@shared/messages/schemas.ts';
 import type { WatchField } from '@shared/flows/node-configs.ts';
 import type { Sql } from '../../db/client.ts';
 
@@ -101,9 +102,13 @@ export type JournalMessage = {
   direction: 'in' | 'out';
   telegramMessageId: number | null;
   text: string | null;
+  type: MessageType;
   payload: unknown;
   at: Date;
 };
+
+/** A message the journal stored, as the inbox announces it (docs/decisions.md#p-inbox). */
+export type StoredMessage = { uid: string; userId: string; botId: string; contactId: string; direction: 'in' | 'out' };
 
 /** Private messages, in one statement; each finds its contact, written by the journal just before. */
 export function writeMessages(sql: Sql, rows: JournalMessage[]) {
@@ -115,16 +120,18 @@ export function writeMessages(sql: Sql, rows: JournalMessage[]) {
     direction: row.direction,
     telegram_message_id: row.telegramMessageId,
     text: row.text,
+    type: row.type,
     // Nested as text: the recordset column is cast back to jsonb in SQL.
     payload: JSON.stringify(row.payload ?? {}),
     at: row.at.toISOString(),
   }));
-  return sql`
-    insert into messages (bot_id, contact_id, chat_id, direction, telegram_message_id, text, payload, created_at)
-    select x.bot_id, c.id, x.chat_id, x.direction, x.telegram_message_id, x.text, x.payload::jsonb, x.at
+  return sql<StoredMessage[]>`
+    insert into messages (bot_id, contact_id, chat_id, direction, telegram_message_id, text, type, payload, created_at)
+    select x.bot_id, c.id, x.chat_id, x.direction, x.telegram_message_id, x.text, x.type, x.payload::jsonb, x.at
     from jsonb_to_recordset(${sql.json(wire)}) as x(
       bot_id uuid, telegram_user_id bigint, chat_id bigint, direction text, telegram_message_id bigint,
-      text text, payload text, at timestamptz, seq integer)
+      text text, type text, payload text, at timestamptz, seq integer)
     join contacts c on c.bot_id = x.bot_id and c.telegram_id = x.telegram_user_id
-    order by x.at, x.seq`;
+    order by x.at, x.seq
+    returning uid, user_id as "userId", bot_id as "botId", contact_id as "contactId", direction`;
 }

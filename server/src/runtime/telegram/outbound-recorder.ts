@@ -6,6 +6,7 @@
 import type { Transformer } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { ContactJournal } from './contact-journal.ts';
+import { messageKindOf } from '@shared/messages/kind.ts';
 
 const SENDING_METHODS = new Set(['sendMessage', 'sendPhoto', 'sendVideo', 'sendAudio', 'sendDocument', 'sendMediaGroup']);
 
@@ -25,6 +26,7 @@ export function outboundRecorder(botId: string, journal: ContactJournal): Transf
         direction: 'out',
         telegramMessageId: message.message_id,
         text: message.text ?? message.caption ?? null,
+        type: messageKindOf(message),
         payload: message,
         // Now rather than message.date (whole seconds): a reply must sort after the message it answers.
         at: new Date(),

@@ -7,6 +7,7 @@ import { Composer, type Context } from 'grammy';
 import type { User } from 'grammy/types';
 import type { BotDeps } from '../bot-deps.ts';
 import type { TouchChat } from '../contact-journal.ts';
+import { messageKindOf } from '@shared/messages/kind.ts';
 
 export function contactsFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();
@@ -24,6 +25,8 @@ export function contactsFeature(deps: BotDeps): Composer<Context> {
           direction: 'in',
           telegramMessageId: message.message_id,
           text: message.text ?? message.caption ?? null,
+          // The kind (photo, voice…) so the inbox never shows a media message as an empty bubble.
+          type: messageKindOf(message),
           payload: message,
           at: new Date(message.date * 1000),
         });

@@ -1,0 +1,51 @@
+import { MessagesSquare } from 'lucide-react';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useFirstLoadFailed } from '../../../offline/hooks.ts';
+import { cn } from '../../../lib/cn.ts';
+import { CHAT_TEXTS } from '../api/chat-texts.ts';
+import { useConversations } from '../api/conversation-rows.ts';
+import { useLiveInbox } from '../hooks/use-live-inbox.ts';
+import { ChatPane } from './chat-pane.tsx';
+import { ConversationList } from './conversation-list.tsx';
+import { StatCards } from './stat-cards.tsx';
+
+/**
+ * /chat (docs/product.md#screen-chat): four stat cards, the conversation list and the open conversation, from the
+ * local cache, kept live by the event stream. On a phone the list and the chat are two panes: opening a
+ * conversation replaces the list, Voltar (or the browser's back) returns to it.
+ */
+export function ChatPage({ selected, onSelect }: { selected: string | undefined; onSelect(contactId: string | undefined): void }) {
+  useLiveInbox();
+  const conversations = useConversations();
+  const loadFailed = useFirstLoadFailed();
+  const open = conversations?.find((conversation) => conversation.contactId === selected);
+
+  if (conversations === undefined && loadFailed) return <LoadError message={CHAT_TEXTS.loadConversationsError} />;
+  return (
+    <div className="flex h-[calc(100dvh-7.5rem)] flex-col gap-3 sm:h-[calc(100dvh-9rem)] sm:gap-4">
+      <div className={cn(open && 'hidden md:block')}>
+        <StatCards conversations={conversations} />
+      </div>
+      <div className="flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-sm">
+        <div className={cn('min-h-0 w-full flex-col md:flex md:w-80 md:shrink-0 md:border-r md:border-slate-200', open ? 'hidden' : 'flex')}>
+          {conversations === undefined ? (
+            <div aria-busy="true" className="flex-1 animate-pulse bg-slate-50" />
+          ) : (
+            <ConversationList conversations={conversations} selected={selected} onSelect={onSelect} />
+          )}
+        </div>
+        <div className={cn('min-h-0 flex-1 flex-col', open ? 'flex' : 'hidden md:flex')}>
+          {open ? (
+            <ChatPane key={open.contactId} conversation={open} onBack={() => onSelect(undefined)} />
+          ) : (
+            <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
+              <MessagesSquare aria-hidden="true" className="size-10 text-slate-300" />
+              <p className="font-medium text-slate-700">{CHAT_TEXTS.pick}</p>
+              <p className="text-sm text-slate-500">{CHAT_TEXTS.pickHint}</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { MessageCircle } from 'lucide-react';
+import { cn } from '../../../lib/cn.ts';
+import type { ConversationView } from '../api/conversation-rows.ts';
+import { CHAT_TEXTS } from '../api/chat-texts.ts';
+import { contactName, messagePreview } from '../utils/display.ts';
+import { formatChatTime } from '../utils/time.ts';
+
+export function ConversationList({ conversations, selected, onSelect }: {
+  conversations: ConversationView[];
+  selected: string | undefined;
+  onSelect(contactId: string): void;
+}) {
+  if (conversations.length === 0) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
+        <MessageCircle aria-hidden="true" className="size-8 text-slate-300" />
+        <p className="font-medium text-slate-700">{CHAT_TEXTS.empty}</p>
+        <p className="text-sm text-slate-500">{CHAT_TEXTS.emptyHint}</p>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="Conversas" className="flex-1 divide-y divide-slate-100 overflow-y-auto">
+      {conversations.map((conversation) => {
+        const name = contactName(conversation.contact);
+        const preview = conversation.lastMessage ? messagePreview(conversation.lastMessage) : '';
+        const outgoing = conversation.lastMessage?.direction === 'OUTGOING';
+        return (
+          <li key={conversation.contactId}>
+            <button
+              type="button"
+              onClick={() => onSelect(conversation.contactId)}
+              aria-current={selected === conversation.contactId ? 'true' : undefined}
+              className={cn(
+                'flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50',
+                selected === conversation.contactId && 'bg-brand-50 hover:bg-brand-50',
+              )}
+            >
+              <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700">
+                {name.replace('@', '').charAt(0).toUpperCase()}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className="truncate font-medium text-slate-900">{name}</span>
+                  <time className="shrink-0 text-xs text-slate-500" dateTime={conversation.lastMessageAt}>
+                    {formatChatTime(conversation.lastMessageAt)}
+                  </time>
+                </span>
+                <span className="flex items-center justify-between gap-2">
+                  <span className="truncate text-sm text-slate-500">
+                    {outgoing ? 'Você: ' : ''}
+                    {preview}
+                  </span>
+                  {conversation.unreadCount > 0 && (
+                    <span
+                      aria-label={`${conversation.unreadCount} não lidas`}
+                      className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white"
+                    >
+                      {conversation.unreadCount}
+                    </span>
+                  )}
+                </span>
+                {conversation.bot && <span className="block truncate text-xs text-slate-400">{conversation.bot.name}</span>}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

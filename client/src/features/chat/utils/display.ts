@@ -1,0 +1,19 @@
+import type { Contact } from '@shared/contacts/schemas.ts';
+import { MESSAGE_TYPE_LABELS } from '@shared/messages/kind.ts';
+import type { Message } from '@shared/messages/schemas.ts';
+
+/** docs/product.md#screen-contacts: first + last name; else first; else @username; else 'User {telegramId}'. */
+export function contactName(contact: Pick<Contact, 'firstName' | 'lastName' | 'username' | 'telegramId'>): string {
+  const full = [contact.firstName, contact.lastName].filter(Boolean).join(' ').trim();
+  if (full) return full;
+  if (contact.username) return `@${contact.username}`;
+  return `User ${contact.telegramId}`;
+}
+
+/** One line for the conversation list: the text, or the media kind with its caption (never empty). */
+export function messagePreview(message: Pick<Message, 'type' | 'content' | 'mediaName'>): string {
+  if (message.type === 'TEXT') return message.content;
+  const label = MESSAGE_TYPE_LABELS[message.type];
+  const detail = message.content || message.mediaName || '';
+  return detail ? `${label}: ${detail}` : label;
+}

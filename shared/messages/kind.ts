@@ -1,0 +1,28 @@
+/** The kind of a Telegram message, from the fields it carries (an animation also carries `document`: checked first). */
+import type { MessageType } from './schemas.ts';
+
+const KINDS: Array<[string, MessageType]> = [
+  ['text', 'TEXT'], ['photo', 'PHOTO'], ['video', 'VIDEO'], ['voice', 'VOICE'], ['audio', 'AUDIO'], ['animation', 'ANIMATION'],
+  ['document', 'DOCUMENT'], ['sticker', 'STICKER'], ['video_note', 'VIDEO_NOTE'], ['location', 'LOCATION'], ['contact', 'CONTACT'],
+];
+
+export function messageKindOf(message: object): MessageType {
+  for (const [field, kind] of KINDS) if (field in message) return kind;
+  return 'OTHER';
+}
+
+/** pt-BR label of a media kind, shown with the caption (docs/product.md#screen-chat: never an empty bubble). */
+export const MESSAGE_TYPE_LABELS: Record<MessageType, string> = {
+  TEXT: 'Texto',
+  PHOTO: 'Foto',
+  VIDEO: 'Vídeo',
+  VOICE: 'Mensagem de voz',
+  AUDIO: 'Áudio',
+  ANIMATION: 'GIF',
+  DOCUMENT: 'Documento',
+  STICKER: 'Figurinha',
+  VIDEO_NOTE: 'Vídeo redondo',
+  LOCATION: 'Localização',
+  CONTACT: 'Contato',
+  OTHER: 'Mensagem',
+};

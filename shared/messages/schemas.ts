@@ -1,0 +1,104 @@
+/**
+ * The inbox contract (docs/product.md#entity-conversation, #api-messages): messages, conversations, stats and the
+ * reply input. A message's `id` is its public uuid; a reply typed in the console carries one the client made,
+ * which is also its idempotency key (docs/decisions.md#p-inbox). Telegram ids travel as strings.
+ */
+import { z } from 'zod';
+import { successEnvelope } from '../api/envelope.ts';
+import { contactSchema } from '../contacts/schemas.ts';
+
+export const MESSAGE_TYPES = [
+  'TEXT', 'PHOTO', 'VIDEO', 'VOICE', 'AUDIO', 'ANIMATION', 'DOCUMENT', 'STICKER', 'VIDEO_NOTE', 'LOCATION', 'CONTACT', 'OTHER',
+] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** Conversations and messages per request (docs/product.md#limits); also the messages per contact kept offline. */
+export const CONVERSATIONS_LIMIT = 50;
+export const MESSAGES_LIMIT = 100;
+
+export const INBOX_TEXTS = {
+  blankText: 'Mensagem não pode ser vazia',
+  tooLong: 'Mensagem muito longa (máximo 4096 caracteres)',
+  invalidId: 'Identificador inválido',
+} as const;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  contactId: z.string(),
+  botId: z.string(),
+  direction: z.enum(['INCOMING', 'OUTGOING']),
+  type: z.enum(MESSAGE_TYPES),
+  /** The text, or the media's caption ('' when a media message has none). */
+  content: z.string(),
+  /** A document's or audio's file name, a sticker's emoji. */
+  mediaName: z.string().nullable(),
+  /** Replies: SENDING until Telegram answered; FAILED with a pt-BR `error` (blocked, deactivated…). */
+  status: z.enum(['SENDING', 'SENT', 'FAILED']),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** The cached conversation row (sync table `conversations`, keyed by contactId). */
+export const conversationRowSchema = z.object({
+  contactId: z.string(),
+  botId: z.string(),
+  lastMessageId: z.string(),
+  lastMessageAt: z.string(),
+  unreadCount: z.number().int().nonnegative(),
+});
+
+export const conversationSchema = conversationRowSchema.extend({
+  chatId: z.string(),
+  botName: z.string(),
+  contact: contactSchema,
+  lastMessage: messageSchema.pick({ direction: true, content: true, type: true, status: true }),
+});
+
+export const messageStatsSchema = z.object({
+  total: z.number().int(),
+  sent: z.number().int(),
+  received: z.number().int(),
+  unread: z.number().int(),
+});
+
+const text = z
+  .string()
+  .transform((value) => value.trim())
+  .pipe(z.string().min(1, { error: INBOX_TEXTS.blankText }).max(4096, { error: INBOX_TEXTS.tooLong }));
+
+/** POST /messages/send (and the sync mutation `message.send`). chatId is accepted for the documented shape. */
+export const sendMessageInputSchema = z.object({
+  id: z.uuid({ error: INBOX_TEXTS.invalidId }).optional(),
+  botId: z.uuid({ error: 'Bot inválido' }),
+  contactId: z.uuid({ error: 'Contato inválido' }),
+  chatId: z.union([z.string(), z.number()]).optional(),
+  text,
+});
+
+export const messagesQuerySchema = z.object({
+  /** Older than this message (its id): the next page back. */
+  before: z.uuid({ error: INBOX_TEXTS.invalidId }).optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGES_LIMIT).default(MESSAGES_LIMIT),
+});
+
+export const statsQuerySchema = z.object({ botId: z.uuid({ error: 'Bot inválido' }).optional() });
+
+export const conversationsResponseSchema = successEnvelope(z.object({ conversations: z.array(conversationSchema) }));
+export const messagesResponseSchema = successEnvelope(z.object({ messages: z.array(messageSchema), hasMore: z.boolean() }));
+export const messageResponseSchema = successEnvelope(z.object({ message: messageSchema }));
+export const statsResponseSchema = successEnvelope(z.object({ stats: messageStatsSchema }));
+export const readAllResponseSchema = successEnvelope(z.object({ updated: z.number().int() }));
+
+/** Live events of GET /api/events (docs/decisions.md#p-inbox): a hint to pull, never the data itself. */
+export const liveEventSchema = z.object({
+  topic: z.enum(['messages.changed', 'bots.changed', 'channels.changed']),
+  contactId: z.string().optional(),
+  botId: z.string().optional(),
+});
+
+export type Message = z.infer<typeof messageSchema>;
+export type ConversationRow = z.infer<typeof conversationRowSchema>;
+export type Conversation = z.infer<typeof conversationSchema>;
+export type MessageStats = z.infer<typeof messageStatsSchema>;
+export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
+export type LiveEvent = z.infer<typeof liveEventSchema>;
