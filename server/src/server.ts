@@ -7,6 +7,7 @@ import type { Config } from './env.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createNotifier, type Notifier } from './db/notify.ts';
+import { createJobWorker } from './jobs/worker.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
 import type { Logger } from './lib/logger.ts';
 import { createBotManager, type BotManager, type BotManagerOptions } from './runtime/telegram/bot-manager.ts';
@@ -64,7 +65,9 @@ export async function startServer(
       hostname: '0.0.0.0',
     });
     const port = app.server?.port ?? config.port;
+    const jobs = createJobWorker({ sql: db.sql, logger: logger.child({ component: 'jobs' }) });
     bots = createBotManager({
+      jobs,
       sql: db.sql,
       logger: logger.child({ component: 'telegram' }),
       apiRoot: config.telegramApiRoot,
@@ -76,6 +79,7 @@ export async function startServer(
       ...(options.telegramRetry ? { retry: options.telegramRetry } : {}),
     });
     await bots.startAll();
+    jobs.start();
     let stopped = false;
     return {
       url: `http://localhost:${port}`,
@@ -86,6 +90,7 @@ export async function startServer(
       async stop() {
         if (stopped) return;
         stopped = true;
+        await jobs.stop();
         await runtime.stopAll();
         await app.stop();
         await notifier.close();

@@ -14,6 +14,7 @@ import { BotError } from 'grammy';
 import type { Sql } from '../../db/client.ts';
 import { deriveSecretHex, secretsEqual } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { JobWorker } from '../../jobs/worker.ts';
 import type { ResilienceOptions } from './api-resilience.ts';
 import type { BotRuntime } from './bot-runtime.ts';
 import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
@@ -42,15 +43,16 @@ export type BotManagerOptions = {
   flowHttpAllowPrivate?: boolean;
   /** Uploaded files that send_media nodes send (DATA_DIR/media). */
   media?: MediaStore;
+  /** The job queue's worker: durable delays run on it (flow.resume). */
+  jobs: JobWorker;
 };
 
 export type BotManager = BotRuntime & { startAll(): Promise<void>; stopAll(): Promise<void> };
 
 export function createBotManager(options: BotManagerOptions): BotManager {
   const { sql, logger } = options;
-  const flows = createFlowEngine({ sql, logger: logger.child({ component: 'flows' }), allowPrivateHttp: options.flowHttpAllowPrivate ?? false, media: options.media });
+  const flows = createFlowEngine({ sql, logger: logger.child({ component: 'flows' }), allowPrivateHttp: options.flowHttpAllowPrivate ?? false, jobs: options.jobs, media: options.media });
   const journal = createContactJournal(sql, logger, { onContactChanges: (changes) => void flows.contactsChanged(changes) });
-  flows.startPoller();
   const running = new Map<string, BotEntry>();
   const starting = new Map<string, Promise<void>>();
   const restarts = new Map<string, ReturnType<typeof setTimeout>>();
