@@ -33,5 +33,5 @@ export type JobKind<S extends z.ZodType = z.ZodType> = {
 };
 
 export function jobKind<S extends z.ZodType>(kind: string, payload: S): JobKind<S> {
-  return { kind, payload, enqueue: (sql, data, options = {}) => enqueue(sql, { ...options, kind, payload: payload.parse(data) }) };
+  return { kind, payload, enqueue: async (sql, data, options = {}) => enqueue(sql, { ...options, kind, payload: payload.parse(data) }) };
 }
