@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { connect } from '../db/client.ts';
 import { countJob, prepareJobsDatabase, quietLogger, recordEffect, statusCounts, until } from '../test-support/jobs.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { findJob } from './repository.ts';
@@ -100,8 +101,10 @@ describe('job worker', () => {
       },
     };
     await db.sql`insert into jobs (kind, payload) select 'test.count', jsonb_build_object('n', n) from generate_series(1, 1000) as n`;
+    // On PostgreSQL the second worker has a pool of its own, as another server instance would.
+    const otherPool = db.databaseUrl ? connect(db.databaseUrl, 4) : undefined;
     const a = newWorker({ concurrency: 4 });
-    const b = newWorker({ concurrency: 4 });
+    const b = newWorker({ concurrency: 4, ...(otherPool ? { sql: otherPool } : {}) });
     a.register(countJob, handler);
     b.register(countJob, handler);
     a.start();
@@ -112,5 +115,7 @@ describe('job worker', () => {
     const [effects] = await db.sql<{ rows: number; maxRuns: number }[]>`select count(*)::int as rows, max(runs) as "maxRuns" from job_effects`;
     expect(effects).toEqual({ rows: 1000, maxRuns: 1 });
     expect(await statusCounts(db.sql)).toEqual({ done: 1000 });
+    await b.stop();
+    await otherPool?.end({ timeout: 5 });
   }, 20_000);
 });
