@@ -68,6 +68,6 @@ describe('stopping and crashing workers', () => {
     });
     await rescuer.stop();
     expect(done.attempts).toBe(2);
-    expect(await db.sql`select job_id, runs from job_effects where job_id = ${id ?? ''}`).toEqual([{ job_id: id, runs: 1 }]);
+    expect([...await db.sql`select job_id, runs from job_effects where job_id = ${id ?? ''}`]).toEqual([{ job_id: id, runs: 1 }]);
   }, 15_000);
 });

@@ -89,7 +89,7 @@ describe('job worker', () => {
     resumeStale();
     await until('the stale attempt', async () => staleOutcome.length === 1);
     expect(await staleOutcome[0]).toBeInstanceOf(LeaseLostError);
-    expect(await db.sql`select job_id, runs from job_effects`).toEqual([{ job_id: id, runs: 1 }]);
+    expect([...await db.sql`select job_id, runs from job_effects`]).toEqual([{ job_id: id, runs: 1 }]);
   });
 
   test('two workers on one database run each of 1 000 jobs exactly once', async () => {

@@ -3,7 +3,7 @@
  * wait for the queue to reach a state. Test-only (imported by *.test.ts and the crash-worker process).
  */
 import { z } from 'zod';
-import type { Queryable } from '../db/client.ts';
+import type { Queryable, Sql } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../lib/logger.ts';
 import { jobKind } from '../jobs/queue.ts';
@@ -12,7 +12,7 @@ export const quietLogger = () => createLogger('error', () => {});
 
 export const countJob = jobKind('test.count', z.object({ n: z.number() }));
 
-export async function prepareJobsDatabase(sql: Queryable) {
+export async function prepareJobsDatabase(sql: Sql) {
   await migrate(sql);
   await sql`create table if not exists job_effects (job_id uuid primary key, runs integer not null default 1)`;
 }
