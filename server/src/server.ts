@@ -9,6 +9,7 @@ import { createDatabase, type Database } from './db/client.ts';
 import { SERVER_MAX_BODY_BYTES } from './http/request-input.ts';
 import { migrate } from './db/migrate.ts';
 import { createNotifier, type Notifier } from './db/notify.ts';
+import { createJobWorker } from './jobs/worker.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
 import { createInboxAnnouncer } from './modules/messages/announcer.ts';
 import { failAbandonedReplies } from './modules/messages/service.ts';
@@ -61,7 +62,9 @@ export async function startServer(
     // only after that, so the runtime reads it lazily instead of the app getting a late-bound facade.
     // eslint-disable-next-line prefer-const -- assigned after listen; the runtime's closure reads it later, so it cannot be a const
     let port: number | undefined;
+    const jobs = createJobWorker({ sql: db.sql, logger: logger.child({ component: 'jobs' }) });
     const bots = createBotManager({
+      jobs,
       sql: db.sql,
       logger: logger.child({ component: 'telegram' }),
       apiRoot: config.telegramApiRoot,
@@ -85,6 +88,7 @@ export async function startServer(
     const sweepReplies = () => void failAbandonedReplies({ sql: db.sql, announce }).catch((error: unknown) => logger.error('falha ao revisar envios pendentes', { error }));
     sweepReplies();
     const sweeper = setInterval(sweepReplies, 60_000);
+    jobs.start();
     let stopped = false;
     return {
       url: `http://localhost:${port}`,
@@ -98,6 +102,8 @@ export async function startServer(
         stopped = true;
         clearInterval(sweeper);
         events.close();
+        // The worker first: it stops claiming and lets running jobs (flow resumes sending through bots) finish.
+        await jobs.stop();
         await bots.stopAll();
         // In-flight requests get a moment to finish; a client that never finishes sending its body must not hold
         // the shutdown (or a test's teardown) forever, so what is still open after that is closed.

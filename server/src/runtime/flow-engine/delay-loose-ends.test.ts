@@ -55,10 +55,10 @@ describe('durable delay loose ends', () => {
   test('a delay claimed by a process that died is claimed again once its lease has run out', async () => {
     const { ended, sentTexts, latest } = await waitingFlow(3600);
     const executionId = (await latest())?.id ?? '';
-    // What a crashed process leaves behind: the step marked running, its lease (run_at) in the past.
+    // What a crashed process leaves behind: the flow.resume job marked running, its lease in the past.
     const claimed = await bed.server.db.sql`
-      update flow_pending_steps set status = 'running', run_at = now() - interval '1 second'
-      where execution_id = ${executionId} and status = 'pending' returning id`;
+      update jobs set status = 'running', attempts = 1, lease_token = gen_random_uuid(), lease_expires_at = now() - interval '1 second'
+      where kind = 'flow.resume' and payload->>'executionId' = ${executionId} and status = 'queued' returning id`;
     expect(claimed).toHaveLength(1);
     await ended('completed');
     expect(sentTexts()).toEqual(['antes', 'depois']);

@@ -1,11 +1,13 @@
 /**
  * The flow engine of the bot runtime (docs/decisions.md#d-flow-engine): one per process, shared by every running bot. It holds the
- * graph cache, the write-behind recorder and the durable-delay poller; bots attach their Api when they start so
- * a due delay can send through the right bot, and only attached bots' delays are claimed here.
+ * graph cache and the write-behind recorder; a durable delay is a `flow.resume` job on the job queue
+ * (docs/decisions.md#background-jobs). Bots attach their Api when they start so a due delay can send through the
+ * right bot: attaching holds the bot's job scope, so only the process running a bot claims its delays.
  */
 import type { Api } from 'grammy';
 import type { Sql } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { JobWorker } from '../../jobs/worker.ts';
 import { contactTriggers, contactVariables, type ContactChange } from './contact-triggers.ts';
 import * as store from './engine-repository.ts';
 import { newExecution, type ExecutionState } from './execution.ts';
@@ -15,10 +17,10 @@ import type { FlowGeneration } from './flow-generation.ts';
 import { createMediaInputs } from './media-input.ts';
 import type { MediaStore } from '../../modules/media/media-store.ts';
 import { createRecorder } from './recorder.ts';
+import { botScope, flowResumeJob, type FlowResume } from './resume-job.ts';
 import type { Variables } from './variables.ts';
 import { walk, type WalkDeps } from './walk.ts';
 
-const POLL_MS = 250;
 /**
  * A claimed delay whose process died mid-walk is claimed again once this lease runs out. Longer than any walk
  * (100 steps, HTTP steps capped at 10 s), so a live walk is not run twice; a crash costs at-least-once, not never.
@@ -30,10 +32,15 @@ export const DELAY_ENDED = {
   nodeRemoved: 'Bloco de espera removido durante a espera',
 } as const;
 
+/** A resume that fails before its walk (the database unreachable) is tried again, then dead-lettered. */
+const RESUME_ATTEMPTS = 3;
+
 export type FlowEngineOptions = {
   sql: Sql;
   logger: Logger;
   allowPrivateHttp: boolean;
+  /** The job queue's worker: durable delays are flow.resume jobs on it. */
+  jobs: JobWorker;
   media?: MediaStore | undefined;
   /** Bumped by every API write: cached graphs older than it are reloaded. */
   generation: FlowGeneration;
@@ -49,8 +56,6 @@ export function createFlowEngine(options: FlowEngineOptions) {
   const recorder = createRecorder(sql, logger);
   const attached = new Map<string, AttachedBot>();
   const media = createMediaInputs(options.media);
-  let poller: ReturnType<typeof setInterval> | undefined;
-  let polling: Promise<void> = Promise.resolve();
 
   const walkDeps = (api: Api | undefined, graphs: BotGraphs): WalkDeps => ({
     api, graphs, recorder, media, allowPrivateHttp: options.allowPrivateHttp,
@@ -58,27 +63,14 @@ export function createFlowEngine(options: FlowEngineOptions) {
       // The pending row references the execution: write the history that waits in memory first.
       recorder.save({ ...execution, status: 'waiting' });
       await recorder.flush();
-      await store.insertPendingStep(sql, { executionId: execution.id, botId: execution.botId, nodeId: node.id, runAt });
+      await flowResumeJob.enqueue(sql, { executionId: execution.id, botId: execution.botId, nodeId: node.id }, {
+        runAt, scope: botScope(execution.botId), maxAttempts: RESUME_ATTEMPTS,
+      });
     },
   });
 
-  async function runDue() {
-    if (attached.size === 0) return;
-    const due = await store.claimDueSteps(sql, [...attached.keys()], CLAIM_LEASE_MS);
-    for (const step of due) {
-      let finished = true;
-      try {
-        finished = await resumeAfterDelay(step);
-      } catch (error) {
-        logger.error('falha ao retomar passo agendado', { stepId: step.id, error });
-      } finally {
-        await (finished ? store.finishPendingStep(sql, step.id) : store.releasePendingStep(sql, step.id));
-      }
-    }
-  }
-
   /** Resumes one due delay; false when its bot stopped meanwhile and the step waits for the bot's return. */
-  async function resumeAfterDelay(step: store.DueStep): Promise<boolean> {
+  async function resumeAfterDelay(step: FlowResume): Promise<boolean> {
     const bot = attached.get(step.botId);
     if (!bot) return false;
     const execution = await store.findExecution(sql, step.executionId);
@@ -94,14 +86,21 @@ export function createFlowEngine(options: FlowEngineOptions) {
     return true;
   }
 
+  options.jobs.register(flowResumeJob, {
+    leaseMs: CLAIM_LEASE_MS,
+    run: async (step) => ((await resumeAfterDelay(step)) ? undefined : 'release'),
+  });
+
   return {
     graphs: (botId: string) => cache.get(botId),
     recorder,
     attach(botId: string, bot: AttachedBot) {
       attached.set(botId, bot);
       cache.forget(botId);
+      options.jobs.hold(botScope(botId));
     },
     detach(botId: string) {
+      options.jobs.drop(botScope(botId));
       attached.delete(botId);
       cache.forget(botId);
     },
@@ -145,21 +144,7 @@ export function createFlowEngine(options: FlowEngineOptions) {
         }
       }));
     },
-    startPoller() {
-      let busy = false;
-      // One claim at a time: a slow round is skipped over, never queued behind.
-      poller ??= setInterval(() => {
-        if (busy) return;
-        busy = true;
-        polling = runDue()
-          .catch((error: unknown) => logger.error('falha ao buscar passos agendados', { error }))
-          .finally(() => (busy = false));
-      }, POLL_MS);
-    },
     async stop() {
-      clearInterval(poller);
-      poller = undefined;
-      await polling;
       await recorder.flush();
     },
     flush: () => recorder.flush(),

@@ -14,6 +14,7 @@ import { BotError } from 'grammy';
 import type { Sql } from '../../db/client.ts';
 import { deriveSecretHex, secretsEqual } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { JobWorker } from '../../jobs/worker.ts';
 import type { ResilienceOptions } from './api-resilience.ts';
 import type { BotRuntime } from './bot-runtime.ts';
 import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
@@ -49,6 +50,8 @@ export type BotManagerOptions = {
   media?: MediaStore;
   /** Messages the runtime stored (a user wrote, a flow or welcome answered), after commit. */
   onMessagesStored?(messages: StoredMessage[]): void;
+  /** The job queue's worker: durable delays run on it (flow.resume). */
+  jobs: JobWorker;
 };
 
 export type BotManager = BotRuntime & { startAll(): Promise<void>; stopAll(): Promise<void> };
@@ -60,6 +63,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     sql,
     logger: logger.child({ component: 'flows' }),
     allowPrivateHttp: options.flowHttpAllowPrivate ?? false,
+    jobs: options.jobs,
     media: options.media,
     generation,
   });
@@ -67,7 +71,6 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     onContactChanges: (changes) => void flows.contactsChanged(changes),
     ...(options.onMessagesStored ? { onMessagesStored: options.onMessagesStored } : {}),
   });
-  flows.startPoller();
   const running = new Map<string, BotEntry>();
   const starting = new Map<string, Promise<void>>();
   const restarts = new Map<string, ReturnType<typeof setTimeout>>();

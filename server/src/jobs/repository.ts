@@ -1,0 +1,117 @@
+/**
+ * Every statement of the job queue (docs/decisions.md#background-jobs). A claim takes due rows with
+ * FOR UPDATE SKIP LOCKED and stamps them with a lease token; every later write of a claimed job names that token,
+ * so a worker whose lease ran out (and whose job another worker claimed meanwhile) changes nothing.
+ */
+import type { Queryable } from '../db/client.ts';
+import { jsonb } from '../db/json.ts';
+
+export type NewJob = {
+  kind: string;
+  payload: unknown;
+  runAt?: Date | undefined;
+  idempotencyKey?: string | undefined;
+  maxAttempts?: number | undefined;
+  scope?: string | undefined;
+};
+
+export type ClaimedJob = {
+  id: string;
+  kind: string;
+  payload: unknown;
+  /** This attempt's number, from 1. */
+  attempts: number;
+  maxAttempts: number;
+  leaseToken: string;
+};
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'dead';
+
+/** Null when a job of this kind with this idempotency key already exists (queued, running or finished). */
+export async function insertJob(sql: Queryable, job: NewJob): Promise<string | null> {
+  const [row] = await sql<{ id: string }[]>`
+    insert into jobs (kind, payload, run_at, idempotency_key, max_attempts, scope)
+    values (${job.kind}, ${jsonb(sql, job.payload)}, ${job.runAt ?? sql`now()`}, ${job.idempotencyKey ?? null},
+            ${job.maxAttempts ?? 5}, ${job.scope ?? null})
+    on conflict (kind, idempotency_key) do nothing
+    returning id`;
+  return row?.id ?? null;
+}
+
+export type ClaimInput = { kinds: string[]; leaseMs: number[]; scopes: string[]; token: string; limit: number };
+
+/**
+ * Claims due jobs of the kinds this worker handles, in scopes it holds: queued ones whose run_at has come, and
+ * running ones whose lease ran out (their worker died). Each kind has its own lease (leaseMs[i] for kinds[i]).
+ */
+export function claimJobs(sql: Queryable, input: ClaimInput) {
+  return sql<ClaimedJob[]>`
+    with due as materialized (
+      select id from jobs
+      where kind = any(${input.kinds}::text[]) and (scope is null or scope = any(${input.scopes}::text[]))
+        and attempts < max_attempts
+        and ((status = 'queued' and run_at <= now()) or (status = 'running' and lease_expires_at <= now()))
+      order by run_at limit ${input.limit}
+      for update skip locked)
+    update jobs set status = 'running', attempts = jobs.attempts + 1, lease_token = ${input.token},
+      lease_expires_at = now() + lease.ms * interval '1 millisecond'
+    from due, unnest(${input.kinds}::text[], ${input.leaseMs}::int[]) as lease(kind, ms)
+    where jobs.id = due.id and lease.kind = jobs.kind
+    returning jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts as "maxAttempts", jobs.lease_token as "leaseToken"`;
+}
+
+/** Completes a claimed job; false when the claim was lost (lease ran out and another worker took the job). */
+export async function completeJob(sql: Queryable, job: Pick<ClaimedJob, 'id' | 'leaseToken'>): Promise<boolean> {
+  const rows = await sql`
+    update jobs set status = 'done', finished_at = now(), lease_token = null, lease_expires_at = null
+    where id = ${job.id} and lease_token = ${job.leaseToken} and status = 'running'
+    returning id`;
+  return rows.length === 1;
+}
+
+/** A failed attempt: retried after retryInMs, or dead (kept with its last error) once its attempts are spent. */
+export async function failJob(sql: Queryable, job: Pick<ClaimedJob, 'id' | 'leaseToken'>, error: string, retryInMs: number, final: boolean) {
+  await sql`
+    update jobs set
+      status = case when ${final} or attempts >= max_attempts then 'dead' else 'queued' end,
+      finished_at = case when ${final} or attempts >= max_attempts then now() end,
+      run_at = now() + ${Math.round(retryInMs)}::int * interval '1 millisecond',
+      last_error = ${error.slice(0, 2000)}, lease_token = null, lease_expires_at = null
+    where id = ${job.id} and lease_token = ${job.leaseToken} and status = 'running'`;
+}
+
+/** Gives a claimed job back without counting the attempt: the worker stops, or cannot run it here right now. */
+export async function releaseJob(sql: Queryable, job: Pick<ClaimedJob, 'id' | 'leaseToken'>, delayMs = 0) {
+  await sql`
+    update jobs set status = 'queued', attempts = attempts - 1, lease_token = null, lease_expires_at = null,
+      run_at = now() + ${Math.round(delayMs)}::int * interval '1 millisecond'
+    where id = ${job.id} and lease_token = ${job.leaseToken} and status = 'running'`;
+}
+
+/**
+ * Housekeeping: a job whose worker died on its last attempt is dead ("lease expired"); finished jobs are kept
+ * for a while (idempotency keys, inspection), then deleted.
+ */
+export async function sweepJobs(sql: Queryable, keepDoneMs: number, keepDeadMs: number) {
+  await sql`
+    update jobs set status = 'dead', finished_at = now(), lease_token = null,
+      last_error = coalesce(last_error || '; ', '') || 'lease expired on the last attempt'
+    where status = 'running' and lease_expires_at <= now() and attempts >= max_attempts`;
+  await sql`
+    delete from jobs
+    where (status = 'done' and finished_at < now() - ${keepDoneMs}::bigint * interval '1 millisecond')
+       or (status = 'dead' and finished_at < now() - ${keepDeadMs}::bigint * interval '1 millisecond')`;
+}
+
+export type JobRow = {
+  id: string; kind: string; payload: unknown; scope: string | null; status: JobStatus; runAt: Date; attempts: number;
+  maxAttempts: number; lastError: string | null; idempotencyKey: string | null;
+};
+
+export async function findJob(sql: Queryable, id: string): Promise<JobRow | undefined> {
+  const [row] = await sql<JobRow[]>`
+    select id, kind, payload, scope, status, run_at as "runAt", attempts, max_attempts as "maxAttempts",
+      last_error as "lastError", idempotency_key as "idempotencyKey"
+    from jobs where id = ${id}`;
+  return row;
+}

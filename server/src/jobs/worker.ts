@@ -1,0 +1,129 @@
+/**
+ * The job worker (docs/decisions.md#background-jobs): one per process, polling rather than listening (LISTEN/
+ * NOTIFY does not reach through the embedded database's socket). Up to `concurrency` jobs run at once; a
+ * finished job makes room and claims the next at once, so a backlog drains at the database's pace while an idle
+ * queue costs one small query per poll. Several workers, in one process or many, share one table safely: the
+ * claim skips locked rows and leases fence everything after it.
+ * Stopping claims nothing more, lets running jobs finish for a while, then releases the rest for another worker.
+ */
+import type { Sql } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
+import { DEFAULT_BACKOFF, type Backoff } from './backoff.ts';
+import type { JobKind } from './queue.ts';
+import { claimJobs, releaseJob, sweepJobs, type ClaimedJob } from './repository.ts';
+import { runJob, type JobHandler, type RegisteredKind } from './run-job.ts';
+
+const DEFAULT_LEASE_MS = 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+export type JobWorkerOptions = {
+  sql: Sql;
+  logger: Logger;
+  concurrency?: number;
+  pollMs?: number;
+  backoff?: Backoff;
+  /** How often dead leases are swept and old finished jobs deleted. */
+  sweepEveryMs?: number;
+  keepDoneMs?: number;
+  keepDeadMs?: number;
+};
+
+export type JobWorker = ReturnType<typeof createJobWorker>;
+
+export function createJobWorker(options: JobWorkerOptions) {
+  const { sql, logger } = options;
+  const concurrency = options.concurrency ?? 4;
+  const handlers = new Map<string, RegisteredKind>();
+  const scopes = new Set<string>();
+  const running = new Map<string, { job: ClaimedJob; done: Promise<void> }>();
+  const abort = new AbortController();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let filling: Promise<void> | undefined;
+  let again = false;
+  let stopping = false;
+  let lastSweep = 0;
+
+  function launch(job: ClaimedJob) {
+    const registered = handlers.get(job.kind);
+    if (!registered) return;
+    const done = runJob({ sql, logger, backoff: options.backoff ?? DEFAULT_BACKOFF, signal: abort.signal }, registered, job)
+      .catch((error: unknown) => logger.error('falha ao registrar o fim de uma tarefa', { jobId: job.id, error }))
+      .finally(() => {
+        running.delete(job.id);
+        void fill();
+      });
+    running.set(job.id, { job, done });
+  }
+
+  async function claimWhileRoom() {
+    do {
+      again = false;
+      while (!stopping && running.size < concurrency && handlers.size > 0) {
+        const limit = concurrency - running.size;
+        const kinds = [...handlers.values()];
+        const claimed = await claimJobs(sql, {
+          kinds: kinds.map((entry) => entry.kind.kind), leaseMs: kinds.map((entry) => entry.handler.leaseMs ?? DEFAULT_LEASE_MS),
+          scopes: [...scopes], token: crypto.randomUUID(), limit,
+        });
+        for (const job of claimed) launch(job);
+        if (claimed.length < limit) break;
+      }
+    } while (again && !stopping);
+  }
+
+  /** Claims until the slots are full or nothing is due; a call while claiming asks for one more round. */
+  function fill(): Promise<void> {
+    if (stopping) return Promise.resolve();
+    if (filling) {
+      again = true;
+      return filling;
+    }
+    filling = claimWhileRoom()
+      .catch((error: unknown) => logger.error('falha ao buscar tarefas', { error }))
+      .finally(() => (filling = undefined));
+    return filling;
+  }
+
+  async function tick() {
+    if (Date.now() - lastSweep >= (options.sweepEveryMs ?? 60_000)) {
+      lastSweep = Date.now();
+      await sweepJobs(sql, options.keepDoneMs ?? 7 * DAY_MS, options.keepDeadMs ?? 30 * DAY_MS)
+        .catch((error: unknown) => logger.error('falha ao limpar tarefas', { error }));
+    }
+    await fill();
+  }
+
+  return {
+    register<K extends JobKind>(kind: K, handler: JobHandler<K['payload']>) {
+      handlers.set(kind.kind, { kind, handler });
+    },
+    /** Jobs in this scope may now run here (a bot started in this process). */
+    hold: (scope: string) => void scopes.add(scope),
+    drop: (scope: string) => void scopes.delete(scope),
+    start() {
+      if (stopping) return;
+      timer ??= setInterval(() => void tick(), options.pollMs ?? 250);
+      void tick();
+    },
+    /** Claims now instead of at the next poll (tests, and work enqueued by this process that is due at once). */
+    poke: () => fill(),
+    get running() {
+      return running.size;
+    },
+    /** Claims nothing more; waits up to timeoutMs for running jobs, then gives the rest back to the queue. */
+    async stop({ timeoutMs = 8_000 }: { timeoutMs?: number } = {}) {
+      stopping = true;
+      clearInterval(timer);
+      await filling;
+      const settled = Promise.allSettled([...running.values()].map((entry) => entry.done));
+      let waiting: ReturnType<typeof setTimeout> | undefined;
+      const expired = await Promise.race([settled.then(() => false), new Promise<boolean>((resolve) => (waiting = setTimeout(() => resolve(true), timeoutMs)))]);
+      clearTimeout(waiting);
+      if (!expired) return;
+      abort.abort();
+      const left = [...running.values()].map((entry) => entry.job);
+      logger.warn('tarefas devolvidas à fila no encerramento', { jobs: left.map((job) => job.id) });
+      await Promise.allSettled(left.map((job) => releaseJob(sql, job)));
+    },
+  };
+}
