@@ -38,6 +38,10 @@ const envSchema = z.object({
   FLOW_HTTP_ALLOW_PRIVATE: flag,
   /** Behind a reverse proxy: the client address is the X-Forwarded-For entry the proxy appended (login throttling). */
   TRUST_PROXY: flag,
+  /** VAPID contact of web push (docs/decisions.md#web-push): a mailto: or https: address push services may write to. */
+  PUSH_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'deve ser mailto:… ou https://…').optional()),
+  /** Tests only: accept http:// push endpoints on loopback (a local fake push service); production needs https. */
+  PUSH_ALLOW_LOOPBACK: flag,
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -56,6 +60,9 @@ export type Config = {
   skipClientBuild: boolean;
   flowHttpAllowPrivate: boolean;
   trustProxy: boolean;
+  /** VAPID `sub`: PUSH_SUBJECT, else PUBLIC_URL when https, else a placeholder mailto. */
+  pushSubject: string;
+  pushAllowLoopback: boolean;
 };
 
 export class ConfigError extends Error {
@@ -87,6 +94,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     skipClientBuild: values.SKIP_CLIENT_BUILD,
     flowHttpAllowPrivate: values.FLOW_HTTP_ALLOW_PRIVATE,
     trustProxy: values.TRUST_PROXY,
+    pushSubject: values.PUSH_SUBJECT ?? (values.PUBLIC_URL?.startsWith('https://') ? values.PUBLIC_URL : 'mailto:push@canalize.invalid'),
+    pushAllowLoopback: values.PUSH_ALLOW_LOOPBACK,
   };
 }
 

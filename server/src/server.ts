@@ -12,6 +12,8 @@ import { createNotifier, type Notifier } from './db/notify.ts';
 import { createJobWorker } from './jobs/worker.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
 import { createInboxAnnouncer } from './modules/messages/announcer.ts';
+import { createPushSender, pushSendJob, type PushSenderDeps } from './modules/push/sender.ts';
+import { vapidKeys } from './modules/push/service.ts';
 import { failAbandonedReplies } from './modules/messages/service.ts';
 import { createEventHub, type EventHub } from './modules/events/hub.ts';
 import type { Logger } from './lib/logger.ts';
@@ -37,6 +39,8 @@ export type StartOptions = {
   webhookOverLoopback?: boolean;
   /** Tests only: shorter retry backoff. */
   telegramRetry?: BotManagerOptions['retry'];
+  /** Tests only: a shorter web-push coalescing window. */
+  pushCoalesceMs?: PushSenderDeps['coalesceMs'];
 };
 
 /** Webhook mode needs an address Telegram can reach over https (docs/telegram.md#tg-updates); anything else means long polling. */
@@ -56,13 +60,23 @@ export async function startServer(
     if (applied.length > 0) logger.info('migrações aplicadas', { applied });
     const notifier = await createNotifier(db, logger);
     const media = createMediaStore(db.sql, config.dataDir);
-    const announce = createInboxAnnouncer(notifier, logger);
     const events = createEventHub(notifier);
     // The webhook URL needs the listening port, known once the app (which needs the runtime) listens; bots start
     // only after that, so the runtime reads it lazily instead of the app getting a late-bound facade.
     // eslint-disable-next-line prefer-const -- assigned after listen; the runtime's closure reads it later, so it cannot be a const
     let port: number | undefined;
     const jobs = createJobWorker({ sql: db.sql, logger: logger.child({ component: 'jobs' }) });
+    // Web push (docs/decisions.md#web-push): keys made on first start; incoming messages enqueue push.send jobs.
+    const push = createPushSender({
+      sql: db.sql,
+      logger: logger.child({ component: 'push' }),
+      vapid: await vapidKeys(db.sql, config.encryptionKey),
+      subject: config.pushSubject,
+      allowLoopback: config.pushAllowLoopback,
+      ...(options.pushCoalesceMs === undefined ? {} : { coalesceMs: options.pushCoalesceMs }),
+    });
+    jobs.register(pushSendJob, push.handler);
+    const announce = createInboxAnnouncer(notifier, logger, push.incoming);
     const bots = createBotManager({
       jobs,
       sql: db.sql,

@@ -2,8 +2,8 @@
  * The one place that tells the world about inbox messages (docs/decisions.md#p-inbox): every message the runtime
  * stores (a user wrote, a flow or welcome answered) and every change of a reply's delivery goes through here to
  * the notifier, which feeds the live event streams of every server process (LISTEN/NOTIFY on PostgreSQL).
- * Web push of incoming messages to the owner's subscriptions (docs/decisions.md#d-contacts) belongs in
- * `stored`, next to the publish: one call per incoming message.
+ * Web push of incoming messages to the owner's subscriptions (docs/decisions.md#web-push) is one call in `stored`,
+ * next to the publish: it only enqueues (modules/push/sender.ts), so it never holds up message handling.
  */
 import type { Notifier } from '../../db/notify.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -18,11 +18,15 @@ export type InboxAnnouncer = {
   changed(change: InboxChange): void;
 };
 
-export function createInboxAnnouncer(notifier: Notifier, logger: Logger): InboxAnnouncer {
+/** What the announcer needs of web push: modules/push/sender.ts's `incoming`, which picks the incoming messages. */
+export type IncomingPush = (messages: StoredMessage[]) => void;
+
+export function createInboxAnnouncer(notifier: Notifier, logger: Logger, push: IncomingPush = () => {}): InboxAnnouncer {
   const publish = (change: InboxChange) =>
     void notifier.publish(MESSAGES_TOPIC, { ...change }).catch((error: unknown) => logger.warn('falha ao anunciar mensagem', { error }));
   return {
     stored(messages) {
+      push(messages);
       // One event per conversation of the batch: a screen pulls once, however many messages arrived.
       const seen = new Set<string>();
       for (const message of messages) {
