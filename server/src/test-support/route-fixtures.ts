@@ -13,6 +13,7 @@ import { createConnectionInputSchema, createMessageInputSchema, createNodeInputS
 import { createFlowInputSchema, duplicateFlowInputSchema, toggleFlowInputSchema, updateFlowInputSchema } from '@shared/flows/schemas.ts';
 import { dataUrlUploadSchema } from '@shared/media/schemas.ts';
 import { messagesQuerySchema, sendMessageInputSchema, statsQuerySchema } from '@shared/messages/schemas.ts';
+import { pushPresenceInputSchema, pushSubscriptionInputSchema, pushUnsubscribeInputSchema } from '@shared/push/schemas.ts';
 import { pullQuerySchema, pushRequestSchema } from '@shared/sync/protocol.ts';
 import { welcomeMessageInputSchema } from '@shared/welcome/schemas.ts';
 import { flowListQuerySchema } from '../modules/flows/service.ts';
@@ -175,7 +176,30 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     },
   },
   'GET /api/sync/pull': { query: { schema: pullQuerySchema, valid: () => ({ cursor: '0' }) } },
+  'GET /api/push/public-key': {},
+  'POST /api/push/subscriptions': {
+    body: { schema: pushSubscriptionInputSchema, valid: (own) => pushSubscriptionBody(`${own.marker}-${crypto.randomUUID()}`) },
+    // The victim's browser subscribed under the attacker's account: the attacker's own row, the victim's untouched.
+    crossTenant: (victim) => [{ label: "victim's endpoint", body: { ...pushSubscriptionBody(''), endpoint: victim.pushEndpoint } }],
+  },
+  'DELETE /api/push/subscriptions': {
+    body: { schema: pushUnsubscribeInputSchema, valid: () => ({ endpoint: 'https://push.canalize.invalid/nenhum' }) },
+    crossTenant: (victim) => [{ label: "victim's endpoint", body: { endpoint: victim.pushEndpoint } }],
+  },
+  'PUT /api/push/presence': {
+    body: { schema: pushPresenceInputSchema, valid: (own) => ({ tabId: crypto.randomUUID(), contactId: own.contactId }) },
+    crossTenant: (victim) => [{ label: "victim's contact", body: { tabId: crypto.randomUUID(), contactId: victim.contactId } }],
+  },
 };
+
+/** A browser-shaped PushSubscription (keys of the right sizes) on a public https push service. */
+export function pushSubscriptionBody(id: string) {
+  return {
+    endpoint: `https://push.canalize.invalid/send/${id}`,
+    expirationTime: null,
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+  };
+}
 
 export const missingFixtures = (keys: string[]) =>
   keys.filter((key) => !(key in ROUTE_FIXTURES)).map((key) => `${key}: no fixture — add a line to ROUTE_FIXTURES (test-support/route-fixtures.ts)`);

@@ -7,6 +7,7 @@
 import { flowBuilder } from './flow-builder.ts';
 import { registerUser } from './fixtures.ts';
 import { PNG_1X1, uploadFile } from './media-upload.ts';
+import { pushSubscriptionBody } from './route-fixtures.ts';
 import { eventually, promotedChat, registeredBot, type TelegramTestbed } from './telegram.ts';
 
 export type Tenant = Awaited<ReturnType<typeof tenantWithEverything>>;
@@ -52,8 +53,16 @@ export async function tenantWithEverything(bed: TelegramTestbed, marker: string)
   if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${JSON.stringify(upload.body)}`);
   const mediaId = String(Reflect.get(Reflect.get(Reflect.get(Object(upload.body), 'data'), 'media'), 'id'));
 
+  // A browser subscribed to web push, and an open conversation reported by one of its tabs.
+  const push = pushSubscriptionBody(`${marker}-${crypto.randomUUID()}`);
+  const subscribed = await server.api('/api/push/subscriptions', { token, json: push });
+  if (subscribed.status !== 201) throw new Error(`push subscription: ${subscribed.status} ${await subscribed.text()}`);
+  const present = await server.api('/api/push/presence', { method: 'PUT', token, json: { tabId: crypto.randomUUID(), contactId: contact.id } });
+  if (present.status !== 200) throw new Error(`push presence: ${present.status} ${await present.text()}`);
+
   return {
     marker,
+    pushEndpoint: push.endpoint,
     userId: account.user.id,
     email: account.user.email,
     token,
