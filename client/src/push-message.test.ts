@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test';
+import { conversationPath, conversationTag } from '@shared/push/message.ts';
+import { pushMessageSchema } from '@shared/push/schemas.ts';
 import { parsePushMessage } from './push-message.ts';
 
 describe('push message', () => {
@@ -15,5 +17,12 @@ describe('push message', () => {
       expect(parsePushMessage(JSON.stringify({ url })).url).toBe('/');
     }
     expect(parsePushMessage(JSON.stringify({ title: 'x'.repeat(500), body: 42 }))).toMatchObject({ title: 'x'.repeat(200), body: '' });
+  });
+
+  test('reads exactly what the server sends (the shared schema), longest values included', () => {
+    const contactId = crypto.randomUUID();
+    const sent = pushMessageSchema.parse({ title: `Nova mensagem de ${'A'.repeat(180)}`, body: 'b'.repeat(1000), url: conversationPath(contactId), tag: conversationTag(contactId) });
+    expect(parsePushMessage(JSON.stringify(sent))).toEqual(sent);
+    expect(sent.url).toBe(`/chat?contato=${contactId}`);
   });
 });

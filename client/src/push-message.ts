@@ -1,9 +1,13 @@
 /**
- * What a web push carries to the service worker (docs/decisions.md#d-contacts, #d-offline-push: a new incoming message while the chat is not
- * open). Read by hand, not with zod, to keep the worker small; anything missing or odd falls back to safe values.
- * The link is a path of this app only: a payload can never send the user to another site.
+ * What a web push carries to the service worker (docs/decisions.md#web-push: a new incoming message while the chat
+ * is not open). The contract is shared/push/message.ts (limits, link, tag); the server builds payloads with the zod
+ * schema made from it (shared/push/schemas.ts). Read by hand here, not with zod, to keep the worker small; anything
+ * missing or odd falls back to safe values. The link is a path of this app only: a payload can never send the user
+ * to another site.
  */
-export type PushMessage = { title: string; body: string; url: string; tag: string | undefined };
+import { isAppPath, PUSH_MESSAGE_LIMITS, type PushMessage } from '@shared/push/message.ts';
+
+export type { PushMessage };
 
 const DEFAULT_TITLE = 'Canalize';
 const text = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '');
@@ -17,11 +21,11 @@ export function parsePushMessage(data: string | undefined): PushMessage {
   } catch {
     raw = { body: data };
   }
-  const url = text(raw.url, 500);
+  const url = text(raw.url, PUSH_MESSAGE_LIMITS.url);
   return {
-    title: text(raw.title, 200) || DEFAULT_TITLE,
-    body: text(raw.body, 1000),
-    url: url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : '/',
-    tag: text(raw.tag, 100) || undefined,
+    title: text(raw.title, PUSH_MESSAGE_LIMITS.title) || DEFAULT_TITLE,
+    body: text(raw.body, PUSH_MESSAGE_LIMITS.body),
+    url: isAppPath(url) ? url : '/',
+    tag: text(raw.tag, PUSH_MESSAGE_LIMITS.tag) || undefined,
   };
 }

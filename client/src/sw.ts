@@ -55,7 +55,8 @@ self.addEventListener('notificationclick', (event) => {
         await self.clients.openWindow(target);
         return;
       }
-      const focused = await open.focus();
+      // Focus may be refused (no user activation left); the window still goes to the conversation.
+      const focused = await open.focus().catch(() => open);
       if (focused.url !== target) await focused.navigate(target);
     })(),
   );

@@ -2,6 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useFirstLoadFailed } from '../../../offline/hooks.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useConversationPresence } from '../../../lib/push-presence.ts';
 import { CHAT_TEXTS } from '../api/chat-texts.ts';
 import { useConversations } from '../api/conversation-rows.ts';
 import { useLiveInbox } from '../hooks/use-live-inbox.ts';
@@ -19,6 +20,8 @@ export function ChatPage({ selected, onSelect }: { selected: string | undefined;
   const conversations = useConversations();
   const loadFailed = useFirstLoadFailed();
   const open = conversations?.find((conversation) => conversation.contactId === selected);
+  // While this conversation is on screen, its messages are not also pushed to the user's devices.
+  useConversationPresence(open?.contactId);
 
   if (conversations === undefined && loadFailed) return <LoadError message={CHAT_TEXTS.loadConversationsError} />;
   return (

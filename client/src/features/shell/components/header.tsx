@@ -1,5 +1,6 @@
 import { Menu } from 'lucide-react';
 import { SHELL_SUBTITLE } from '../nav-items.ts';
+import { NotificationsToggle } from './notifications-toggle.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 
 export function Header({ title, onOpenMenu }: { title: string; onOpenMenu: () => void }) {
@@ -18,6 +19,7 @@ export function Header({ title, onOpenMenu }: { title: string; onOpenMenu: () =>
         <p className="truncate text-xs text-slate-500 sm:text-sm">{SHELL_SUBTITLE}</p>
       </div>
       <SyncIndicator />
+      <NotificationsToggle />
     </header>
   );
 }

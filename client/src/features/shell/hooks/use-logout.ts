@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { toast } from '../../../lib/toast.ts';
+import { forgetPushOnThisDevice } from '../../../lib/web-push.ts';
 import { wipeUserData } from '../../../offline/engine.ts';
 import { usePendingCount } from '../../../offline/hooks.ts';
 import { countPending } from '../../../offline/outbox.ts';
@@ -13,8 +14,8 @@ export const LOGOUT_SUCCESS = 'Logout realizado com sucesso!';
 
 /**
  * Sair (docs/offline-sync.md#rule-9): with changes still queued, ask first — leaving discards them. Then revoke on
- * the server (best effort), forget the session and cached answers, and wipe this user's local database so the
- * next person on this browser sees nothing of it.
+ * the server (best effort), forget this browser's push subscription, the session and cached answers, and wipe
+ * this user's local database so the next person on this browser sees nothing of it.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -31,6 +32,8 @@ export function useLogout() {
     const { user, tokens } = sessionStore().getState();
     // Sent before clearing: the request is built synchronously, with the session still in place.
     if (tokens?.refreshToken) void logoutOnServer(tokens.refreshToken);
+    // This browser stops receiving the account's pushes (the DELETE takes the token now, before it is cleared).
+    forgetPushOnThisDevice();
     sessionStore().clear();
     queryClient.clear();
     toast.success(LOGOUT_SUCCESS);
