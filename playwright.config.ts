@@ -67,6 +67,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         TELEGRAM_API_ROOT: E2E_EMULATOR_URL,
+        // e2e/push.e2e.ts subscribes with a stubbed pushManager whose endpoint is on loopback (no push service here).
+        PUSH_ALLOW_LOOPBACK: '1',
       },
     },
   ],

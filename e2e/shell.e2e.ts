@@ -54,36 +54,4 @@ test('o menu recolhe no desktop', async ({ page, request }) => {
   await expect.poll(async () => (await nav.boundingBox())?.width ?? 0).toBe(wide);
 });
 
-test('um push vira notificação em pt-BR com o link da página, e pushes da mesma conversa se substituem', async ({ page, context, request }) => {
-  const { account } = await registerByApi(request);
-  await context.grantPermissions(['notifications']);
-  await signInThroughUi(page, account);
-  await waitForServiceWorker(page);
-
-  // pushManager.subscribe() cannot reach a push service here: the message is delivered to the worker directly.
-  const cdp = await context.newCDPSession(page);
-  const origin = new URL(page.url()).origin;
-  // The browser may also list registrations of earlier contexts on this origin: deliver to every live one.
-  const registrations = new Map<string, boolean>();
-  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
-    for (const entry of updated) if (entry.scopeURL === `${origin}/`) registrations.set(entry.registrationId, !entry.isDeleted);
-  });
-  await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => [...registrations.values()].some(Boolean)).toBe(true);
-  const deliver = async (data: unknown) => {
-    for (const [registrationId, live] of registrations) {
-      if (live) await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(data) }).catch(() => {});
-    }
-  };
-  const shown = () =>
-    page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, lang: n.lang, url: (n.data as { url: string }).url })),
-    );
-
-  await deliver({ title: 'Nova mensagem de Ana', body: 'Oi, tudo bem?', url: '/chat?contato=1', tag: 'conversa-1' });
-  await expect.poll(shown).toEqual([{ title: 'Nova mensagem de Ana', body: 'Oi, tudo bem?', tag: 'conversa-1', lang: 'pt-BR', url: '/chat?contato=1' }]);
-  await deliver({ title: 'Nova mensagem de Ana', body: 'Está aí?', url: '/chat?contato=1', tag: 'conversa-1' });
-  await expect.poll(shown).toEqual([{ title: 'Nova mensagem de Ana', body: 'Está aí?', tag: 'conversa-1', lang: 'pt-BR', url: '/chat?contato=1' }]);
-  await deliver({ body: 'Sem título', url: 'https://malicioso.example/', tag: 'aviso' });
-  await expect.poll(async () => (await shown()).find((n) => n.tag === 'aviso')).toEqual({ title: 'Canalize', body: 'Sem título', tag: 'aviso', lang: 'pt-BR', url: '/' });
-});
+// Web push (notifications from pushes, the Notificações switch): e2e/push.e2e.ts.

@@ -1,0 +1,62 @@
+/**
+ * Web push in the browser without a push service (docs/stack-notes.md#playwright): pushManager is stubbed (a
+ * subscription object kept in localStorage, whose endpoint points at a loopback address the e2e server accepts with
+ * PUSH_ALLOW_LOOPBACK=1), and pushes are delivered to the service worker over CDP.
+ */
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+/** Before any page script: PushManager.subscribe / getSubscription answer a fake subscription to `endpoint`. */
+export async function stubPushManager(context: BrowserContext, endpoint: string) {
+  await context.addInitScript((target) => {
+    const KEY = 'e2e-push-subscription';
+    const json = { endpoint: target, expirationTime: null, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } };
+    const make = (serverKey: string) => ({
+      endpoint: json.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: Uint8Array.from(atob(serverKey), (c) => c.charCodeAt(0)).buffer },
+      toJSON: () => json,
+      unsubscribe: async () => {
+        localStorage.removeItem(KEY);
+        return true;
+      },
+    });
+    PushManager.prototype.getSubscription = async function () {
+      const key = localStorage.getItem(KEY);
+      return (key === null ? null : make(key)) as unknown as PushSubscription;
+    };
+    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+      const key = options?.applicationServerKey;
+      if (!(key instanceof Uint8Array)) throw new Error('applicationServerKey must be the server key as bytes');
+      localStorage.setItem(KEY, btoa(String.fromCharCode(...key)));
+      return make(localStorage.getItem(KEY) ?? '') as unknown as PushSubscription;
+    };
+  }, endpoint);
+}
+
+/** The server key the page subscribed with (base64url), or null when it holds no subscription. */
+export const subscribedKey = (page: Page) =>
+  page.evaluate(() => localStorage.getItem('e2e-push-subscription')?.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') ?? null);
+
+/** Delivers pushes to this origin's service worker over CDP, and lists the notifications it shows. */
+export async function pushDelivery(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  const origin = new URL(page.url()).origin;
+  // The browser may also list registrations of earlier contexts on this origin: deliver to every live one.
+  const registrations = new Map<string, boolean>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const entry of updated) if (entry.scopeURL === `${origin}/`) registrations.set(entry.registrationId, !entry.isDeleted);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => [...registrations.values()].some(Boolean)).toBe(true);
+  return {
+    async deliver(data: unknown) {
+      for (const [registrationId, live] of registrations) {
+        if (live) await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(data) }).catch(() => {});
+      }
+    },
+    shown: () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, lang: n.lang, url: (n.data as { url: string }).url })),
+      ),
+  };
+}
