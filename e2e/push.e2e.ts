@@ -91,7 +91,7 @@ test('um push vira notificação em pt-BR, pushes da mesma conversa se substitue
     scope.dispatchEvent(new ClickEvent('notificationclick', { notification }));
   }, conversationTag(contactId));
   await expect(page).toHaveURL(new RegExp(`/chat\\?contato=${contactId}$`));
-  await expect(page.getByRole('list', { name: 'Mensagens' })).toContainText('Oi, tudo bem?');
+  await expect(page.getByRole('list', { name: 'Mensagens', exact: true })).toContainText('Oi, tudo bem?');
   await expect.poll(async () => (await push.shown()).map((n) => n.tag)).toEqual(['aviso']);
 });
 
