@@ -1,5 +1,5 @@
 /**
- * AES-256-GCM for secrets at rest (bot tokens, pixel access tokens; docs/decisions.md#d-bots-channels). The stored form is
+ * AES-256-GCM for secrets at rest (bot tokens, pixel access tokens, the web-push VAPID private key; docs/decisions.md#d-bots-channels, #web-push). The stored form is
  * `v1.<iv>.<tag>.<ciphertext>` in base64url: versioned so the scheme can change without guessing.
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
