@@ -74,6 +74,10 @@ describe('web push', () => {
     const { privateKey } = await vapidKeys(bed.server.db.sql, bed.server.config.encryptionKey);
     expect(row?.private_key_encrypted).not.toContain(privateKey);
     expect(bed.server.logs.join('\n')).not.toContain(privateKey);
+    // Another process starting later (or at the same moment) keeps the stored pair, not its own candidate.
+    const { ensureVapidKeys } = await import('./repository.ts');
+    const kept = await ensureVapidKeys(bed.server.db.sql, { publicKey: 'outra', privateKeyEncrypted: 'outra' });
+    expect(kept.publicKey).toBe(publicKey);
   });
 
   test('a message from a contact is one push to the owner, signed and encrypted, with name, preview and the conversation link', async () => {
