@@ -20,7 +20,7 @@ import { BLOCKED_TEXT, emptyInbox, journalIncoming, newestFirst, type TelegramUs
 
 type Versioned = { version: number; table: SyncTable; id: string; row: unknown | null };
 
-export type EffectLog = { clientId: string; mutationId: number; status: 'applied' | 'failed' };
+export type EffectLog = { clientId: string; mutationId: number; status: 'applied' | 'failed'; name: string; args: unknown };
 
 export const emptyModelState = (): ModelState => ({
   bots: new Map(), channels: new Map(), welcomeMessages: new Map(), flows: new Map(), flowNodes: new Map(), flowConnections: new Map(),
@@ -102,13 +102,13 @@ export function createModelServer({ pageSize = 50, now = () => Date.UTC(2026, 0,
       const args = mutationArgsSchemas[envelope.name].safeParse(envelope.args);
       if (!args.success) throw new ModelRefusal('VALIDATION_ERROR', args.error.issues[0]?.message ?? 'Dados inválidos');
       commit((write) => modelApply(state, write, envelope.name, args.data, envelope.createdAt, serverNow));
-      effects.push({ clientId: envelope.clientId, mutationId, status: 'applied' });
+      effects.push({ clientId: envelope.clientId, mutationId, status: 'applied', name: envelope.name, args: envelope.args });
       return { mutationId, status: 'applied' };
     } catch (error) {
       if (!(error instanceof ModelRefusal)) throw error;
       const result: MutationResult = { mutationId, status: 'failed', code: error.code, message: error.message };
       failures.set(`${envelope.clientId}:${mutationId}`, result);
-      effects.push({ clientId: envelope.clientId, mutationId, status: 'failed' });
+      effects.push({ clientId: envelope.clientId, mutationId, status: 'failed', name: envelope.name, args: envelope.args });
       return result;
     }
   }
