@@ -5,7 +5,10 @@
  * profile must hold exactly the server's rows with an empty outbox, and every mutation must have taken effect on
  * the server exactly once, in id order. Half the edits are flow-graph edits (nodes, edges, flow buttons), mostly
  * on one flow every device edits; at checkpoints the network calms down, everyone converges, and one profile's
- * offline edits are checked to show locally exactly what the server's rules will make of them. SYNC_MODEL_RUNS widens the search; a failure names its seed: `SYNC_MODEL_SEED=<seed> bun test client/src/offline/model.test.ts`.
+ * offline edits are checked to show locally exactly what the server's rules will make of them. A third of the
+ * edits are contacts and the inbox (test-support/model-inbox-edits.ts): contact edits (refused ones too), deletes,
+ * offline replies and mark-read, while Telegram users write in; converged caches must hold the server's contacts,
+ * conversations and newest messages, and every reply must reach Telegram exactly once. SYNC_MODEL_RUNS widens the search; a failure names its seed: `SYNC_MODEL_SEED=<seed> bun test client/src/offline/model.test.ts`.
  */
 import { expect, test } from 'bun:test';
 import { readMeta, type CanalizeDb } from './db.ts';
@@ -16,7 +19,7 @@ import { createProfiles, type Network, type Profile, type Tab } from './test-sup
 import { localGraph, modelGraph, planGraphEdit, type GraphIds } from './test-support/model-graph-edits.ts';
 import { applyOn, copyState, createModelServer, type ModelServer } from './test-support/model-server.ts';
 import { seededRandom, type Random } from './test-support/random.ts';
-import { checkInboxRules, editInbox, expectedInbox, inboxServerEvent, localInbox, seedInbox, type InboxWorld } from './test-support/model-inbox-edits.ts';
+import { checkInboxMatchesServerRules, checkInboxRules, editInbox, expectedInbox, inboxServerEvent, localInbox, seedInbox, type InboxWorld } from './test-support/model-inbox-edits.ts';
 
 const RUNS = Number(process.env.SYNC_MODEL_RUNS ?? 10);
 const SEEDS = process.env.SYNC_MODEL_SEED ? [Number(process.env.SYNC_MODEL_SEED)] : Array.from({ length: RUNS }, (_, index) => 7001 + index * 131);
@@ -71,6 +74,8 @@ const CHECKPOINT_EVERY = 60;
 async function checkpoint(server: ModelServer, profiles: Profile[], network: Network, random: Random, ids: GraphIds, clock: { now: number }) {
   await settle(server, profiles, network);
   await checkLocalMatchesServerRules(server, random.pick(profiles)!, random, ids, clock);
+  await settle(server, profiles, network);
+  await checkInboxMatchesServerRules(random.pick(profiles)!.tabs[0]!.db, server, random, ids, clock);
   await settle(server, profiles, network);
   network.calm = false;
 }

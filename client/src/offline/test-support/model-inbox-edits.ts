@@ -9,11 +9,11 @@ import { expect } from 'bun:test';
 import { MESSAGES_LIMIT, type Message } from '@shared/messages/schemas.ts';
 import { mutationArgsSchemas } from '@shared/sync/mutations.ts';
 import type { CanalizeDb } from '../db.ts';
-import { enqueue } from '../outbox.ts';
+import { enqueue, enqueueAll, type Queued } from '../outbox.ts';
 import { uuid } from './fixtures.ts';
 import { newestFirst, type TelegramUser } from './model-inbox-rules.ts';
 import type { ModelState } from './model-rules.ts';
-import type { ModelServer } from './model-server.ts';
+import { applyOn, copyState, type ModelServer } from './model-server.ts';
 import type { Random } from './random.ts';
 
 /** The Telegram side: who writes to which bot. */
@@ -175,5 +175,37 @@ export async function checkInboxRules(server: ModelServer, dbs: CanalizeDb[]) {
       expect(rejected.code).toBe('NOT_FOUND');
       if (!taken.has(message.id)) expect(state.messages.has(message.id)).toBe(false);
     }
+  }
+}
+
+/**
+ * From a converged cache: inbox actions the server would accept are queued offline one by one, and the tab must
+ * show exactly the model server's contacts, conversations (unread counts, last message) and messages after the same
+ * intents, predicted with the envelope's time as the server's now().
+ */
+export async function checkInboxMatchesServerRules(db: CanalizeDb, server: ModelServer, random: Random, ids: { next: number }, clock: { now: number }) {
+  let predicted = copyState(server.state);
+  const visible = new Set((await db.messages.toArray()).map((row) => row.id));
+  for (let edit = 0; edit < 8; edit++) {
+    const contact = random.pick(await db.contacts.toArray());
+    if (!contact) return;
+    const roll = random.next();
+    const queued: Queued =
+      roll < 0.4 ? { name: 'message.send', args: { message: { id: uuid(ids.next++), botId: contact.botId, contactId: contact.id, text: `Previsto ${edit}` } } }
+      : roll < 0.65 ? { name: 'conversation.markRead', args: { contactId: contact.id } }
+      : roll < 0.9 ? { name: 'contact.update', args: { contactId: contact.id, changes: { firstName: `Previsto ${edit}`, lastName: random.chance(0.5) ? '' : 'Souza' } } }
+      : { name: 'contact.delete', args: { contactId: contact.id } };
+    clock.now += 1000;
+    const at = new Date(clock.now);
+    const trial = copyState(predicted);
+    if (applyOn(trial, queued.name, queued.args, at.toISOString()) !== undefined) continue;
+    await enqueueAll(db, [queued], at);
+    predicted = trial;
+    if (queued.name === 'message.send') visible.add(queued.args.message.id!);
+    const expected = expectedInbox(predicted);
+    const local = await localInbox(db);
+    expect(local.contacts).toEqual(expected.contacts);
+    expect(local.conversations).toEqual(expected.conversations);
+    expect(local.messages).toEqual(byId([...predicted.messages.values()].filter((row) => visible.has(row.id)), (row) => row.id));
   }
 }

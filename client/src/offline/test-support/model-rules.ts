@@ -45,9 +45,9 @@ const refuse = (code: string, message: string): never => {
   throw new ModelRefusal(code, message);
 };
 
+/** `at` is the envelope's createdAt; `serverNow` the push transaction's now() (a reply's created_at). */
 // The args were parsed by the shared schema; the model reads them loosely on purpose (it is not the client).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see the line above: loose reads on purpose, the model is not the client
-/** `at` is the envelope's createdAt; `serverNow` the push transaction's now() (a reply's created_at). */
 export function modelApply(state: ModelState, write: Write, name: string, args: any, at: string, serverNow = at): void {
   switch (name) {
     case 'bot.setActive': {
