@@ -1,6 +1,6 @@
 /**
  * Framework overhead: authenticated GET /api/auth/me through the whole Elysia app against a bare Bun.serve
- * handler doing the same work (the same JWT check and the same user lookup through the same repository), on one
+ * handler doing the same work (the same JWT check with its one account lookup, as the auth guard does), on one
  * embedded database, measured alternately on loopback. Ratio = Elysia rps / bare rps (target ≥ 0.8).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { loadConfig } from '../server/src/env.ts';
 import { createLogger } from '../server/src/lib/logger.ts';
 import { startServer } from '../server/src/server.ts';
 import { createAccessTokens } from '../server/src/modules/auth/access-token.ts';
-import { findUserById } from '../server/src/modules/auth/repository.ts';
+import { findAccount } from '../server/src/modules/auth/service.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canalize-bench-http-'));
 const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'error', SKIP_CLIENT_BUILD: '1' });
@@ -24,17 +24,14 @@ const registered = await fetch(`${server.url}/api/auth/register`, {
 const { data } = (await registered.json()) as { data: { tokens: { accessToken: string } } };
 const token = data.tokens.accessToken;
 
-const accessTokens = createAccessTokens(config.jwtSecret);
+const accessTokens = createAccessTokens(config.jwtSecret, (userId) => findAccount(server.db.sql, userId));
 const bare = Bun.serve({
   port: 0,
   async fetch(request) {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
     const check = match?.[1] ? await accessTokens.verify(match[1]) : { status: 'invalid' as const };
     if (check.status !== 'valid') return Response.json({ success: false }, { status: 401 });
-    const user = await findUserById(server.db.sql, check.userId);
-    if (!user) return Response.json({ success: false }, { status: 404 });
-    const { id, name, email, createdAt } = user;
-    return Response.json({ success: true, data: { user: { id, name, email, createdAt: createdAt.toISOString() } } });
+    return Response.json({ success: true, data: { user: check.user } });
   },
 });
 

@@ -13,7 +13,7 @@ import { cappedBodies, storableParams } from './http/request-input.ts';
 import { staticClient } from './http/static-client.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { accountExists } from './modules/auth/service.ts';
+import { findAccount } from './modules/auth/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { botRoutes, channelRoutes } from './modules/bots/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
@@ -51,7 +51,7 @@ export const DEFAULT_CLIENT_DIST = new URL('../../client/dist', import.meta.url)
 
 export function createApp(deps: AppDeps) {
   const sql = deps.db.sql;
-  const accessTokens = createAccessTokens(deps.config.jwtSecret, (userId) => accountExists(sql, userId));
+  const accessTokens = createAccessTokens(deps.config.jwtSecret, (userId) => findAccount(sql, userId));
   const runtime = deps.runtime ?? idleRuntime;
   const inbox = { sql, runtime, announce: deps.announce ?? silentAnnouncer };
   const botDeps = {

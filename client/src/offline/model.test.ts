@@ -5,7 +5,10 @@
  * profile must hold exactly the server's rows with an empty outbox, and every mutation must have taken effect on
  * the server exactly once, in id order. Half the edits are flow-graph edits (nodes, edges, flow buttons), mostly
  * on one flow every device edits; at checkpoints the network calms down, everyone converges, and one profile's
- * offline edits are checked to show locally exactly what the server's rules will make of them. SYNC_MODEL_RUNS widens the search; a failure names its seed: `SYNC_MODEL_SEED=<seed> bun test client/src/offline/model.test.ts`.
+ * offline edits are checked to show locally exactly what the server's rules will make of them. A third of the
+ * edits are contacts and the inbox (test-support/model-inbox-edits.ts): contact edits (refused ones too), deletes,
+ * offline replies and mark-read, while Telegram users write in; converged caches must hold the server's contacts,
+ * conversations and newest messages, and every reply must reach Telegram exactly once. SYNC_MODEL_RUNS widens the search; a failure names its seed: `SYNC_MODEL_SEED=<seed> bun test client/src/offline/model.test.ts`.
  */
 import { expect, test } from 'bun:test';
 import { readMeta, type CanalizeDb } from './db.ts';
@@ -16,6 +19,7 @@ import { createProfiles, type Network, type Profile, type Tab } from './test-sup
 import { localGraph, modelGraph, planGraphEdit, type GraphIds } from './test-support/model-graph-edits.ts';
 import { applyOn, copyState, createModelServer, type ModelServer } from './test-support/model-server.ts';
 import { seededRandom, type Random } from './test-support/random.ts';
+import { checkInboxMatchesServerRules, checkInboxRules, editInbox, expectedInbox, inboxServerEvent, localInbox, seedInbox, type InboxWorld } from './test-support/model-inbox-edits.ts';
 
 const RUNS = Number(process.env.SYNC_MODEL_RUNS ?? 10);
 const SEEDS = process.env.SYNC_MODEL_SEED ? [Number(process.env.SYNC_MODEL_SEED)] : Array.from({ length: RUNS }, (_, index) => 7001 + index * 131);
@@ -34,15 +38,16 @@ for (const seed of SEEDS) {
 
 async function simulate(seed: number) {
   const random = seededRandom(seed);
-  const server = createModelServer({ pageSize: 1 + random.int(8) });
+  const clock = { now: Date.UTC(2026, 0, 1) };
+  const server = createModelServer({ pageSize: 1 + random.int(8), now: () => clock.now });
   for (let n = 1; n <= 3; n++) server.serverWrite('bots', bot(n));
   for (let n = 11; n <= 14; n++) server.serverWrite('channels', channel(n, uuid(1 + (n % 3))));
   for (let n = 21; n <= 22; n++) server.serverWrite('flows', flow(n, uuid(n - 20)));
   const ids: GraphIds = { next: 1000, nodes: [], connections: [] };
   seedGraph(server, ids);
+  const world = seedInbox(server, random, ids);
   const network: Network = { calm: false, stale: [] };
   const profiles = createProfiles(server, random, network, 3);
-  const clock = { now: Date.UTC(2026, 0, 1) };
 
   for (let step = 0; step < STEPS; step++) {
     if (step > 0 && step % CHECKPOINT_EVERY === 0) await checkpoint(server, profiles, network, random, ids, clock);
@@ -55,7 +60,7 @@ async function simulate(seed: number) {
     else if (roll < 0.65) await syncTab(profile, tabIndex);
     else if (roll < 0.73) profile.online = !profile.online;
     else if (roll < 0.78) profile.restart(tabIndex);
-    else if (roll < 0.86) serverEvent(server, random, ids, clock.now);
+    else if (roll < 0.86) serverEvent(server, world, random, ids, clock.now);
     else if (roll < 0.92) deliverStale(server, network, random);
     else await Promise.all(profiles.flatMap((p) => p.tabs.map((_, index) => syncTab(p, index))));
   }
@@ -69,6 +74,8 @@ const CHECKPOINT_EVERY = 60;
 async function checkpoint(server: ModelServer, profiles: Profile[], network: Network, random: Random, ids: GraphIds, clock: { now: number }) {
   await settle(server, profiles, network);
   await checkLocalMatchesServerRules(server, random.pick(profiles)!, random, ids, clock);
+  await settle(server, profiles, network);
+  await checkInboxMatchesServerRules(random.pick(profiles)!.tabs[0]!.db, server, random, ids, clock);
   await settle(server, profiles, network);
   network.calm = false;
 }
@@ -140,7 +147,8 @@ async function syncTab(profile: Profile, tabIndex: number) {
 
 /** One user edit through the outbox, checked to be visible at once when its target is known locally. */
 async function editSomething(db: CanalizeDb, random: Random, ids: GraphIds, now: Date) {
-  if (random.chance(0.5)) return editGraph(db, random, ids, now);
+  if (random.chance(0.4)) return editGraph(db, random, ids, now);
+  if (random.chance(0.45)) return editInbox(db, random, ids, now);
   const [bots, channels, flows] = await Promise.all([db.bots.toArray(), db.channels.toArray(), db.flows.toArray()]);
   const anyBot = random.pick(bots);
   const anyChannel = random.pick(channels);
@@ -191,7 +199,8 @@ async function editGraph(db: CanalizeDb, random: Random, ids: GraphIds, now: Dat
 }
 
 /** What happens on the server without any client: Telegram reports a chat, the runtime switches a bot off. */
-function serverEvent(server: ModelServer, random: Random, ids: { next: number }, now: number) {
+function serverEvent(server: ModelServer, world: InboxWorld, random: Random, ids: { next: number }, now: number) {
+  if (random.chance(0.5)) return inboxServerEvent(server, world, random, ids);
   const bots = [...server.state.bots.values()];
   const target = random.pick(bots);
   const roll = random.next();
@@ -217,7 +226,9 @@ async function checkConverged(server: ModelServer, profiles: Profile[]) {
     expect(sorted(await tab.db.flows.toArray(), (row) => row.id)).toEqual(sorted(server.state.flows.values(), (row) => row.id));
     expect(sorted(await tab.db.welcomeMessages.toArray(), (row) => row.channelId)).toEqual(sorted(server.state.welcomeMessages.values(), (row) => row.channelId));
     expect(await localGraph(tab.db)).toEqual(modelGraph(server.state));
+    expect(await localInbox(tab.db)).toEqual(expectedInbox(server.state));
   }
+  await checkInboxRules(server, profiles.map((profile) => profile.tabs[0]!.db));
   // The model's own graph stays whole: every edge joins two nodes of its flow, every node's flow exists.
   for (const node of server.state.flowNodes.values()) expect(server.state.flows.has(node.flowId)).toBe(true);
   for (const edge of server.state.flowConnections.values()) {

@@ -1,5 +1,5 @@
 /**
- * Bearer authentication for protected routes: resolves `userId` or answers 401 (TOKEN_EXPIRED when the token
+ * Bearer authentication for protected routes: resolves `userId` (and the account, `user`) or answers 401 (TOKEN_EXPIRED when the token
  * is genuine but old, so the client knows a refresh will help; UNAUTHENTICATED otherwise).
  */
 import { Elysia } from 'elysia';
@@ -14,6 +14,6 @@ export function authGuard(accessTokens: AccessTokens) {
     const check = await accessTokens.verify(match[1]);
     if (check.status === 'expired') throw new AppError('TOKEN_EXPIRED', 401);
     if (check.status === 'invalid') throw new AppError('UNAUTHENTICATED', 401);
-    return { userId: check.userId };
+    return { userId: check.userId, user: check.user };
   });
 }

@@ -10,5 +10,9 @@ export const applyContactUpdate: ApplyFn<'contact.update'> = (writer, { contactI
     ...(changes.phoneNumber === undefined ? {} : { phoneNumber: changes.phoneNumber }),
   }));
 
-/** Its messages are not cached here; the contact row is all that goes. */
-export const applyContactDelete: ApplyFn<'contact.delete'> = (writer, { contactId }) => writer.delete('contacts', contactId);
+/** As the server's cascade: the contact's cached messages and its conversation row go with it. */
+export const applyContactDelete: ApplyFn<'contact.delete'> = async (writer, { contactId }) => {
+  for (const message of await writer.where('messages', 'contactId', contactId)) await writer.delete('messages', message.id);
+  await writer.delete('conversations', contactId);
+  await writer.delete('contacts', contactId);
+};

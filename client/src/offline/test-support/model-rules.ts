@@ -2,8 +2,11 @@
 import type { Bot, Channel } from '@shared/bots/schemas.ts';
 import type { FlowSummary } from '@shared/flows/schemas.ts';
 import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
+import type { Contact } from '@shared/contacts/schemas.ts';
+import type { ConversationRow, Message } from '@shared/messages/schemas.ts';
 import type { WelcomeRow } from '@shared/sync/protocol.ts';
 import { deleteFlowGraph, graphApply } from './model-graph-rules.ts';
+import { deleteContactCascade, inboxApply, type InboxHidden } from './model-inbox-rules.ts';
 
 export type ModelState = {
   bots: Map<string, Bot>;
@@ -12,7 +15,15 @@ export type ModelState = {
   flows: Map<string, FlowSummary>;
   flowNodes: Map<string, FlowNode>;
   flowConnections: Map<string, FlowConnection>;
+  contacts: Map<string, Contact>;
+  messages: Map<string, Message>;
+  conversations: Map<string, ConversationRow>;
+  /** What the server stores but never syncs (model-inbox-rules.ts). */
+  inbox: InboxHidden;
 };
+
+/** The synced tables of the model (every key of ModelState but the hidden inbox columns). */
+export type ModelTable = Exclude<keyof ModelState, 'inbox'>;
 
 export class ModelRefusal extends Error {
   constructor(
@@ -23,7 +34,7 @@ export class ModelRefusal extends Error {
   }
 }
 
-type Write = (table: keyof ModelState, id: string, row: unknown | null) => void;
+export type Write = (table: ModelTable, id: string, row: unknown | null) => void;
 
 const need = <T>(row: T | undefined, what: string): T => {
   if (!row) throw new ModelRefusal('NOT_FOUND', `${what} não encontrado`);
@@ -34,9 +45,10 @@ const refuse = (code: string, message: string): never => {
   throw new ModelRefusal(code, message);
 };
 
+/** `at` is the envelope's createdAt; `serverNow` the push transaction's now() (a reply's created_at). */
 // The args were parsed by the shared schema; the model reads them loosely on purpose (it is not the client).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see the line above: loose reads on purpose, the model is not the client
-export function modelApply(state: ModelState, write: Write, name: string, args: any, at: string): void {
+export function modelApply(state: ModelState, write: Write, name: string, args: any, at: string, serverNow = at): void {
   switch (name) {
     case 'bot.setActive': {
       const bot = need(state.bots.get(args.botId), 'Bot');
@@ -54,6 +66,8 @@ export function modelApply(state: ModelState, write: Write, name: string, args: 
         deleteFlowGraph(state, write, flow.id);
         write('flows', flow.id, null);
       }
+      // contacts.bot_id is ON DELETE CASCADE, and their messages and conversation go with them.
+      for (const contact of state.contacts.values()) if (contact.botId === args.botId) deleteContactCascade(state, write, contact.id);
       return write('bots', args.botId, null);
     }
     case 'welcome.save': {
@@ -85,6 +99,7 @@ export function modelApply(state: ModelState, write: Write, name: string, args: 
     }
     default:
       if (graphApply(state, write, refuse, name, args, at)) return;
+      if (inboxApply(state, write, refuse, name, args, serverNow)) return;
       throw new ModelRefusal('UNSUPPORTED', `O modelo não conhece ${name}`);
   }
 }

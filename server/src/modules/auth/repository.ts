@@ -38,11 +38,6 @@ export async function findUserById(sql: Sql, id: string) {
   return rows[0];
 }
 
-export async function accountExists(sql: Sql, id: string): Promise<boolean> {
-  const rows = await sql`select 1 from users where id = ${id}`;
-  return rows.length > 0;
-}
-
 export async function insertRefreshToken(
   sql: Queryable,
   token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },

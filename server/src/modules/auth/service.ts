@@ -83,17 +83,13 @@ function rotate(deps: AuthDeps, row: repo.RefreshRow, successor: string): Promis
 }
 
 /** The access-token check asks this: a token of an account that no longer exists is refused everywhere. */
-export const accountExists = (sql: Sql, userId: string): Promise<boolean> => repo.accountExists(sql, userId);
+export async function findAccount(sql: Sql, userId: string): Promise<User | undefined> {
+  const row = await repo.findUserById(sql, userId);
+  return row ? toUser(row) : undefined;
+}
 
 export async function logout(deps: AuthDeps, refreshToken: string): Promise<void> {
   await repo.revokeToken(deps.sql, sha256Hex(refreshToken));
-}
-
-export async function currentUser(deps: AuthDeps, userId: string): Promise<User> {
-  const row = await repo.findUserById(deps.sql, userId);
-  // A valid token for a user that no longer exists is no session at all.
-  if (!row) throw new AppError('UNAUTHENTICATED', 401);
-  return toUser(row);
 }
 
 async function issueTokens(deps: AuthDeps, userId: string, familyId: string): Promise<Tokens> {
