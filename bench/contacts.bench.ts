@@ -2,8 +2,9 @@
  * Contact search (issue 14) on PostgreSQL (BENCH_DATABASE_URL, default the local server; skipped when unreachable):
  * 1 000 000 contacts of one user's bot, bulk-inserted with generate_series, then searches through the real HTTP
  * API as that signed-in user (GET /api/contacts/bot/{id}?search=…, first page of 20 with its total), sequentially,
- * after a warm-up. Target: p95 < 50 ms. Figures per kind of term, since a term matching 1 in 40 contacts costs more
- * (its count reads every match) than a name, a username or a Telegram id.
+ * after a warm-up. Target: p95 < 50 ms. Figures per kind of term, since a term matching 1 in 40 contacts is planned
+ * differently (page walked in last-interaction order, total capped at 1 000) from a name, a username or a Telegram
+ * id (trigram index), docs/decisions.md#p-contacts.
  */
 import { connect } from '../server/src/db/client.ts';
 import { api, BENCH_PG_URL, postgresReachable, startSyncTarget } from './test-support/sync-server.ts';

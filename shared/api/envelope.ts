@@ -9,6 +9,11 @@ export const paginationSchema = z.object({
   limit: z.number().int(),
   total: z.number().int(),
   totalPages: z.number().int(),
+  /**
+   * Present (true) only when the total was not counted to the end: `total` is a lower bound ("1 000+"), and there
+   * may be pages past `totalPages` (contact searches, docs/decisions.md#p-contacts).
+   */
+  totalCapped: z.boolean().optional(),
 });
 
 /** The failure envelope: a SCREAMING_SNAKE code, a pt-BR message and optional per-field details. */

@@ -14,6 +14,8 @@ export const CONTACT_LIMITS = {
   nameMax: 64,
   phoneMax: 32,
   searchMax: 100,
+  /** A search counts at most this many matches for its total (docs/decisions.md#p-contacts). */
+  searchTotalCap: 1000,
 } as const;
 
 /** A contact is (bot, Telegram user) — docs/decisions.md#d-contacts. Telegram ids travel as strings. The synced row. */

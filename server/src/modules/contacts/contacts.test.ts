@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import {
+  CONTACT_LIMITS,
   contactResponseSchema,
   contactsResponseSchema,
   contactStatsResponseSchema,
@@ -98,6 +99,30 @@ describe('contact lists', () => {
     expect(await search('_')).toEqual(['João', 'Robô']);
     expect(await search('ninguém')).toEqual([]);
     expect(names((await get(`/contacts/all?search=${encodeURIComponent('ÓUTRO')}`, auth)).body)).toEqual(['Outro']);
+  });
+
+  test('a search stops counting past its cap: the total is then a lower bound (totalCapped), the pages stay exact', async () => {
+    const { auth, botId } = await operator();
+    const cap = CONTACT_LIMITS.searchTotalCap;
+    // cap + 5 contacts named Múltiplo n, the newest interaction for the highest n; 'Zélia' stays a rare term.
+    await bed.server.db.sql`
+      insert into contacts (bot_id, telegram_id, first_name, last_interaction_at)
+      select ${botId}, 7000000 + i, 'Múltiplo ' || i, now() - make_interval(secs => ${cap + 5} - i)
+      from generate_series(1, ${cap + 5}) as i`;
+    const search = async (query: string) => contactsResponseSchema.parse((await get(`/contacts/bot/${botId}?${query}`, auth)).body);
+
+    const broad = await search('search=multiplo');
+    expect(broad.pagination).toEqual({ page: 1, limit: 20, total: cap, totalPages: cap / 20, totalCapped: true });
+    expect(broad.data.contacts.map((contact) => contact.firstName).slice(0, 2)).toEqual([`Múltiplo ${cap + 5}`, `Múltiplo ${cap + 4}`]);
+    // Past the counted pages the rows are still there.
+    const beyond = await search(`search=MULTIPLO&limit=100&page=${cap / 100 + 1}`);
+    expect(beyond.data.contacts.map((contact) => contact.firstName)).toEqual([5, 4, 3, 2, 1].map((n) => `Múltiplo ${n}`));
+    expect(beyond.pagination.totalCapped).toBe(true);
+
+    // Under the cap, and without a search, the total is exact and carries no totalCapped.
+    expect((await search('search=zelia')).pagination).toEqual({ page: 1, limit: 20, total: 1, totalPages: 1 });
+    expect((await search(`search=${encodeURIComponent('múltiplo 100')}`)).pagination).toEqual({ page: 1, limit: 20, total: 7, totalPages: 1 });
+    expect((await search('limit=100')).pagination).toEqual({ page: 1, limit: 100, total: cap + 10, totalPages: Math.ceil((cap + 10) / 100) });
   });
 
   test('a funnel filter takes a uuid and, with no funnel entries yet, answers an empty page', async () => {

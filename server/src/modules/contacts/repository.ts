@@ -4,7 +4,7 @@
  * its trigram index (migration 0420).
  */
 import type { ContactSortField } from '@shared/contacts/schemas.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable, Sql } from '../../db/client.ts';
 
 export type ContactRow = {
   id: string;
@@ -63,18 +63,49 @@ function where(sql: Queryable, userId: string, filter: ContactListFilter) {
     ${filter.search ? sql`and c.search_text like contact_search_fold(${likeContains(filter.search)})` : sql``}`;
 }
 
-export async function listContacts(sql: Queryable, userId: string, page: ContactPage) {
-  const direction = page.sortOrder === 'asc' ? sql`asc` : sql`desc`;
-  const [rows, counts] = await Promise.all([
-    sql<ContactViewRow[]>`
-      select ${viewColumns(sql)}
+/**
+ * Custom plans for a search: the pool prepares every statement (src/db/client.ts), and after five runs PostgreSQL
+ * may keep one generic plan for all terms, blind to the pattern (it walked all 1 000 000 contacts in last-interaction
+ * order for a Telegram id: 2.8 s). `force_custom_plan` plans each search for its own term, so a selective term reads
+ * the trigram index and a broad one walks the bot's last-interaction index (docs/decisions.md#p-contacts). Its own
+ * transaction on the pool; inside a caller's transaction, that transaction's settings apply.
+ */
+function withCustomPlans<T>(sql: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  if (!('begin' in sql)) return work(sql);
+  return (sql as Sql).begin(async (tx) => {
+    await tx`set local plan_cache_mode = force_custom_plan`;
+    return work(tx);
+  }) as Promise<T>;
+}
+
+/**
+ * A page and its total. With a search, `totalCap` bounds the count: it stops after `totalCap + 1` matches (a term
+ * matching 1 contact in 40 would otherwise read every match of a million-contact bot) and answers `capped` when
+ * there are more than `totalCap`, `total` then being the lower bound `totalCap`.
+ */
+export async function listContacts(sql: Queryable, userId: string, page: ContactPage, totalCap?: number) {
+  const search = page.search !== undefined && page.search !== '';
+  const rowsQuery = (tx: Queryable) => {
+    const direction = page.sortOrder === 'asc' ? tx`asc` : tx`desc`;
+    return tx<ContactViewRow[]>`
+      select ${viewColumns(tx)}
       from contacts c join bots b on b.id = c.bot_id
-      where ${where(sql, userId, page)}
-      order by ${sql.unsafe(SORT_COLUMNS[page.sortBy])} ${direction}, c.id ${direction}
-      limit ${page.limit} offset ${page.offset}`,
-    sql<{ total: number }[]>`select count(*)::int as total from contacts c where ${where(sql, userId, page)}`,
-  ]);
-  return { rows, total: counts[0]?.total ?? 0 };
+      where ${where(tx, userId, page)}
+      order by ${tx.unsafe(SORT_COLUMNS[page.sortBy])} ${direction}, c.id ${direction}
+      limit ${page.limit} offset ${page.offset}`;
+  };
+  const countQuery = (tx: Queryable) =>
+    totalCap === undefined
+      ? tx<{ total: number }[]>`select count(*)::int as total from contacts c where ${where(tx, userId, page)}`
+      : tx<{ total: number }[]>`
+          select count(*)::int as total
+          from (select 1 from contacts c where ${where(tx, userId, page)} limit ${totalCap + 1}) capped`;
+  const [rows, counts] = search
+    ? await Promise.all([withCustomPlans(sql, rowsQuery), withCustomPlans(sql, countQuery)])
+    : await Promise.all([rowsQuery(sql), countQuery(sql)]);
+  const counted = counts[0]?.total ?? 0;
+  const capped = totalCap !== undefined && counted > totalCap;
+  return { rows, total: capped ? totalCap : counted, capped };
 }
 
 export async function findContact(sql: Queryable, userId: string, contactId: string) {

@@ -36,11 +36,13 @@ export const toContact = (row: repo.ContactRow): Contact =>
 const toContactView = ({ botName, botUsername, ...row }: repo.ContactViewRow): ContactView =>
   contactViewSchema.parse({ ...toContact(row), bot: { name: botName, username: botUsername }, funnelInfo: null });
 
-const pagination = (query: ContactListQuery, total: number) => ({
+/** `totalCapped` only when a search's total stopped at its cap: `total` is then a lower bound (#p-contacts). */
+const pagination = (query: ContactListQuery, total: number, capped = false) => ({
   page: query.page,
   limit: query.limit,
   total,
   totalPages: Math.ceil(total / query.limit),
+  ...(capped ? { totalCapped: true } : {}),
 });
 
 async function ownedBot(deps: ContactsDeps, userId: string, botId: string) {
@@ -50,16 +52,17 @@ async function ownedBot(deps: ContactsDeps, userId: string, botId: string) {
 /** GET /contacts and /contacts/bot/{id}: another user's bot is a 404 like a missing one. */
 export async function listContacts(deps: ContactsDeps, userId: string, query: ContactListQuery) {
   if (query.botId) await ownedBot(deps, userId, query.botId);
-  const { rows, total } = await repo.listContacts(deps.sql, userId, {
+  const search = query.search || undefined;
+  const { rows, total, capped } = await repo.listContacts(deps.sql, userId, {
     botId: query.botId,
-    search: query.search || undefined,
+    search,
     isBot: query.isBot,
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
-  });
-  return { contacts: rows.map(toContactView), pagination: pagination(query, total) };
+  }, search === undefined ? undefined : CONTACT_LIMITS.searchTotalCap);
+  return { contacts: rows.map(toContactView), pagination: pagination(query, total, capped) };
 }
 
 /**

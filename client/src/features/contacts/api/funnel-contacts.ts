@@ -19,7 +19,8 @@ export function useFunnelContacts(funnelId: string | undefined, query: ContactQu
       if (query.filter !== 'all') params.set('isBot', String(query.filter === 'bots'));
       if (query.botId) params.set('botId', query.botId);
       const body = await api.get(`/contacts/all?${params}`, { schema: contactsResponseSchema, fallbackMessage: CONTACT_TOASTS.loadError });
-      return { rows: body.data.contacts, total: body.pagination.total, page: body.pagination.page, totalPages: body.pagination.totalPages };
+      const { total, page, totalPages, totalCapped } = body.pagination;
+      return { rows: body.data.contacts, total, page, totalPages, totalCapped: totalCapped === true };
     },
   });
 }

@@ -96,7 +96,7 @@ export function ContactsPage({ botId, funnelId, onClearFunnel }: Props) {
       ) : (
         <>
           <ContactGrid contacts={shown.rows} botNames={isGlobal ? botNames : undefined} onEdit={setEditing} onRemove={setRemoving} />
-          <ContactsPagination page={shown.page} totalPages={shown.totalPages} onPage={(page) => change({ page })} />
+          <ContactsPagination page={shown.page} totalPages={shown.totalPages} capped={shown.totalCapped === true} onPage={(page) => change({ page })} />
         </>
       )}
 

@@ -17,7 +17,8 @@ export type ContactQuery = {
 
 export const DEFAULT_CONTACT_QUERY: ContactQuery = { search: '', filter: 'all', sortBy: 'lastInteractionAt', sortOrder: 'desc', page: 1 };
 
-export type ContactPageResult = { rows: Contact[]; total: number; page: number; totalPages: number };
+/** `totalCapped`: the server stopped counting a search's matches (a lower bound, docs/decisions.md#p-contacts). */
+export type ContactPageResult = { rows: Contact[]; total: number; page: number; totalPages: number; totalCapped?: boolean };
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
