@@ -49,10 +49,27 @@ export async function pushDelivery(context: BrowserContext, page: Page) {
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => [...registrations.values()].some(Boolean)).toBe(true);
   return {
+    /**
+     * Delivers to every live registration (a stale one of an earlier context refuses, which is fine) and tries
+     * again for a while when none took it: a worker still starting on a loaded machine refuses the first attempt.
+     */
     async deliver(data: unknown) {
-      for (const [registrationId, live] of registrations) {
-        if (live) await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(data) }).catch(() => {});
+      let lastError: unknown;
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        let delivered = 0;
+        for (const [registrationId, live] of registrations) {
+          if (!live) continue;
+          try {
+            await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(data) });
+            delivered += 1;
+          } catch (error) {
+            lastError = error;
+          }
+        }
+        if (delivered > 0) return;
+        await page.waitForTimeout(250);
       }
+      throw new Error(`no service worker registration took the push: ${String(lastError)}`);
     },
     shown: () =>
       page.evaluate(async () =>
