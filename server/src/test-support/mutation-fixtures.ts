@@ -23,7 +23,18 @@ const node = (own: Tenant) => ({ id: newId(), flowId: own.flowId, type: 'action'
 const connection = (own: Tenant) => ({ id: newId(), flowId: own.flowId, sourceNodeId: own.nodeId, targetNodeId: own.spareNodeId });
 const victimOnly = (label: string, args: (victim: Tenant) => Record<string, unknown>) => (victim: Tenant) => [{ label, args: args(victim) }];
 
+const broadcast = (own: Tenant) => ({ id: newId(), name: 'Disparo offline', botId: own.botId, message: 'Olá <b>todos</b>' });
+
 export const MUTATION_FIXTURES: Record<MutationName, MutationFixture> = {
+  'broadcast.create': {
+    valid: (own) => ({ broadcast: broadcast(own) }),
+    crossTenant: victimOnly("victim's bot", (v) => ({ broadcast: broadcast(v) })),
+  },
+  'broadcast.update': {
+    valid: (own) => ({ broadcastId: own.botId, changes: { name: 'Renomeado' } }),
+    crossTenant: victimOnly("victim's broadcast", (v) => ({ broadcastId: v.botId, changes: { name: 'Invadido' } })),
+  },
+  'broadcast.delete': { valid: (own) => ({ broadcastId: own.botId }), crossTenant: victimOnly("victim's broadcast", (v) => ({ broadcastId: v.botId })) },
   'bot.setActive': { valid: (own) => ({ botId: own.botId, isActive: true }), crossTenant: victimOnly("victim's bot", (v) => ({ botId: v.botId, isActive: false })) },
   'contact.update': {
     valid: (own) => ({ contactId: own.contactId, changes: { firstName: 'Maria' } }),

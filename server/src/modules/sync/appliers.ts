@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { mutationArgsSchemas as schemas, type MutationName } from '@shared/sync/mutations.ts';
 import type { Queryable } from '../../db/client.ts';
 import { parseInput } from '../../http/validate.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
 import * as bots from '../bots/service.ts';
 import * as welcome from '../welcome/service.ts';
@@ -66,6 +67,10 @@ const parsers: Record<MutationName, Parser> = {
   }),
   'contact.update': define(schemas['contact.update'], (deps, userId, a) => contacts.updateContact(deps, userId, a.contactId, a.changes)),
   'contact.delete': define(schemas['contact.delete'], (deps, userId, a) => contacts.deleteContact(deps, userId, a.contactId)),
+  // Placeholders until the broadcasts service lands (next commits).
+  'broadcast.create': define(schemas['broadcast.create'], () => Promise.reject(new AppError('NOT_FOUND', 404))),
+  'broadcast.update': define(schemas['broadcast.update'], () => Promise.reject(new AppError('NOT_FOUND', 404))),
+  'broadcast.delete': define(schemas['broadcast.delete'], () => Promise.reject(new AppError('NOT_FOUND', 404))),
 };
 
 /** Validates the args (AppError VALIDATION_FAILED with the pt-BR text); running it throws AppError when refused. */
