@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import { mutationArgsSchemas as schemas, type MutationName } from '@shared/sync/mutations.ts';
 import type { Queryable } from '../../db/client.ts';
 import { parseInput } from '../../http/validate.ts';
-import { AppError } from '../../lib/errors.ts';
 import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
 import * as bots from '../bots/service.ts';
 import * as welcome from '../welcome/service.ts';
@@ -16,6 +15,7 @@ import * as nodes from '../flows/node-service.ts';
 import * as connections from '../flows/connection-service.ts';
 import * as messages from '../messages/service.ts';
 import * as contacts from '../contacts/service.ts';
+import * as broadcasts from '../broadcasts/service.ts';
 
 /** What a service needs, with `sql` being the mutation's transaction and `runtime` the after-commit facade. */
 export type MutationDeps = {
@@ -67,10 +67,9 @@ const parsers: Record<MutationName, Parser> = {
   }),
   'contact.update': define(schemas['contact.update'], (deps, userId, a) => contacts.updateContact(deps, userId, a.contactId, a.changes)),
   'contact.delete': define(schemas['contact.delete'], (deps, userId, a) => contacts.deleteContact(deps, userId, a.contactId)),
-  // Placeholders until the broadcasts service lands (next commits).
-  'broadcast.create': define(schemas['broadcast.create'], () => Promise.reject(new AppError('NOT_FOUND', 404))),
-  'broadcast.update': define(schemas['broadcast.update'], () => Promise.reject(new AppError('NOT_FOUND', 404))),
-  'broadcast.delete': define(schemas['broadcast.delete'], () => Promise.reject(new AppError('NOT_FOUND', 404))),
+  'broadcast.create': define(schemas['broadcast.create'], (deps, userId, a) => broadcasts.createBroadcast(deps, userId, { ...a.broadcast, scheduledFor: undefined })),
+  'broadcast.update': define(schemas['broadcast.update'], (deps, userId, a) => broadcasts.updateBroadcast(deps, userId, a.broadcastId, { ...a.changes, scheduledFor: undefined })),
+  'broadcast.delete': define(schemas['broadcast.delete'], (deps, userId, a) => broadcasts.deleteBroadcast(deps, userId, a.broadcastId)),
 };
 
 /** Validates the args (AppError VALIDATION_FAILED with the pt-BR text); running it throws AppError when refused. */
