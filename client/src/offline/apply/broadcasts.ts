@@ -1,6 +1,8 @@
 /**
- * Broadcast drafts written offline. No local broadcast table exists yet: the outbox holds the change and the
- * broadcast screens read the server; the screens' branch replaces these with optimistic writes.
+ * Broadcast drafts written offline (docs/decisions.md#broadcast-screens). Broadcasts are not synced tables: the
+ * screens read the server (TanStack Query) and lay the still-queued `broadcast.*` entries over its answer
+ * (features/broadcasts/utils/local-drafts.ts), so the optimistic state IS the outbox entry and these applies write
+ * no rows. A refused entry leaves the queue at once, which takes its effect back on every screen.
  */
 import type { ApplyFn } from './types.ts';
 

@@ -18,7 +18,7 @@ export function toLocalInput(iso: string | null | undefined): string {
 export function fromLocalInput(local: string): string | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim());
   if (!match) return undefined;
-  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
   const date = new Date(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0, second ?? 0);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
