@@ -68,11 +68,13 @@ export async function recordOutcomes(sql: Sql, token: string, outcomes: Outcome[
       not_before = case when o.delay_ms > 0 then now() + o.delay_ms * interval '1 millisecond' else null end,
       attempts = case when o.uncount then greatest(r.attempts - 1, 0) else r.attempts end, updated_at = now()
     from (
-      select * from unnest(
-        ${outcomes.map((o) => o.broadcastId)}::uuid[], ${outcomes.map((o) => o.telegramId.toString())}::bigint[],
+      select t.broadcast_id::uuid as broadcast_id, t.telegram_id::bigint as telegram_id, t.status, t.reason,
+        t.message_id::bigint as message_id, t.retryable::boolean as retryable, t.delay_ms::int as delay_ms, t.uncount::boolean as uncount
+      from unnest(
+        ${outcomes.map((o) => o.broadcastId)}::text[], ${outcomes.map((o) => o.telegramId.toString())}::text[],
         ${outcomes.map((o) => o.status)}::text[], ${outcomes.map((o) => o.reason)}::text[],
-        ${outcomes.map((o) => (o.messageId === null ? null : String(o.messageId)))}::bigint[], ${outcomes.map((o) => o.retryable)}::boolean[],
-        ${outcomes.map((o) => o.delayMs)}::int[], ${outcomes.map((o) => o.uncount)}::boolean[]
+        ${outcomes.map((o) => (o.messageId === null ? null : String(o.messageId)))}::text[], ${outcomes.map((o) => String(o.retryable))}::text[],
+        ${outcomes.map((o) => String(o.delayMs))}::text[], ${outcomes.map((o) => String(o.uncount))}::text[]
       ) as t(broadcast_id, telegram_id, status, reason, message_id, retryable, delay_ms, uncount)
     ) o
     where r.broadcast_id = o.broadcast_id and r.telegram_id = o.telegram_id and r.status = 'sending' and r.lease_token = ${token}`;

@@ -33,7 +33,7 @@ export class RateWindow {
   private stamps: number[] = [];
   private head = 0;
   private pausedUntil = 0;
-  constructor(public rate: number, private readonly spanMs = 1015) {}
+  constructor(public rate: number, private readonly spanMs = 1025) {}
 
   /** ms to wait before the next send may start (0: now). */
   waitMs(now: number): number {
@@ -184,6 +184,8 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
       switch (result.kind) {
         case 'rate':
           window.pause(Date.now() + result.retryAfter * 1000);
+          // Not delivered: its chat's one-a-second slot is free again (else the retry would wait outside the window).
+          lastByChat.delete(recipient.telegramId);
           logger.warn('429 do Telegram: envio do bot pausado', { botId, retryAfter: result.retryAfter });
           return back(recipient);
         case 'blocked':
