@@ -34,11 +34,7 @@ async function accountWithContacts(request: Parameters<typeof registerByApi>[0],
   return { account, accessToken: session.tokens.accessToken, bot, botId, users };
 }
 
-// Skipped: on the embedded database the delivery engine fails every send ("cannot cast type boolean to boolean[]"
-// in server/src/modules/broadcasts/delivery-repository.ts recordOutcomes, branch broadcasts-server at 6435bdd), so the
-// progress stays at 0 %. Everything up to the send passes (upload, preview, save, confirmation, detail page).
-// Remove the skip once the server branch fixes recordOutcomes.
-test.skip('cria um disparo com imagem e botões, envia, acompanha até 100 % e os contatos recebem', async ({ page, request }) => {
+test('cria um disparo com imagem e botões, envia, acompanha até 100 % e os contatos recebem', async ({ page, request }) => {
   const { account, bot, users } = await accountWithContacts(request, ['Bia', 'Caio']);
   await signInThroughUi(page, account);
   await page.goto('/broadcasts');

@@ -37,11 +37,16 @@ export function BroadcastDetailPage({ broadcastId }: { broadcastId: string }) {
   const settled = !online || server.isSuccess || server.isError;
   const missing = local.entries !== undefined && settled && !broadcast;
 
-  // The progress answer saw the send end: read the broadcast again (its status, times and error).
+  // The send ended (seen by the progress poll or the broadcast's own): read everything again — status, times,
+  // error and the recipients' final outcomes, whose polling stops with the send.
   const progressStatus = progress.data?.status;
+  const [seenStatus, setSeenStatus] = useState<string | undefined>(undefined);
+  const status = progressStatus === undefined || progressStatus === 'SENDING' ? server.data?.status : progressStatus;
   useEffect(() => {
-    if (progressStatus && progressStatus !== 'SENDING') void refresh();
-  }, [progressStatus, refresh]);
+    if (status === seenStatus) return;
+    if (seenStatus === 'SENDING') void refresh();
+    setSeenStatus(status);
+  }, [status, seenStatus, refresh]);
   useEffect(() => {
     if (!missing || !online) return;
     toast.error(server.error?.message || BROADCAST_TOASTS.loadFailed, { id: BROADCAST_TOASTS.loadFailed });
