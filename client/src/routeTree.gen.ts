@@ -13,17 +13,20 @@ import { Route as IndexRouteImport } from './routes/index';
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as RegisterRouteImport } from './routes/register';
-import { Route as AuthenticatedBroadcastsRouteImport } from './routes/_authenticated/broadcasts';
 import { Route as AuthenticatedChatRouteImport } from './routes/_authenticated/chat';
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard';
 import { Route as AuthenticatedFunnelsRouteImport } from './routes/_authenticated/funnels';
 import { Route as AuthenticatedPixelsRouteImport } from './routes/_authenticated/pixels';
 import { Route as AuthenticatedBotsIndexRouteImport } from './routes/_authenticated/bots.index';
 import { Route as AuthenticatedBotsBotIdRouteImport } from './routes/_authenticated/bots.$botId';
+import { Route as AuthenticatedBroadcastsIndexRouteImport } from './routes/_authenticated/broadcasts.index';
+import { Route as AuthenticatedBroadcastsNewRouteImport } from './routes/_authenticated/broadcasts.new';
 import { Route as AuthenticatedChannelsChannelIdRouteImport } from './routes/_authenticated/channels.$channelId';
 import { Route as AuthenticatedContactsIndexRouteImport } from './routes/_authenticated/contacts.index';
 import { Route as AuthenticatedContactsBotIdRouteImport } from './routes/_authenticated/contacts.$botId';
 import { Route as AuthenticatedFlowsIndexRouteImport } from './routes/_authenticated/flows.index';
+import { Route as AuthenticatedBroadcastsBroadcastIdIndexRouteImport } from './routes/_authenticated/broadcasts.$broadcastId.index';
+import { Route as AuthenticatedBroadcastsBroadcastIdEditRouteImport } from './routes/_authenticated/broadcasts.$broadcastId.edit';
 import { Route as AuthenticatedFlowsFlowIdEditRouteImport } from './routes/_authenticated/flows.$flowId.edit';
 
 const IndexRoute = IndexRouteImport.update({
@@ -44,11 +47,6 @@ const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
   getParentRoute: () => rootRouteImport,
-} as any);
-const AuthenticatedBroadcastsRoute = AuthenticatedBroadcastsRouteImport.update({
-  id: '/broadcasts',
-  path: '/broadcasts',
-  getParentRoute: () => AuthenticatedRoute,
 } as any);
 const AuthenticatedChatRoute = AuthenticatedChatRouteImport.update({
   id: '/chat',
@@ -80,6 +78,18 @@ const AuthenticatedBotsBotIdRoute = AuthenticatedBotsBotIdRouteImport.update({
   path: '/bots/$botId',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
+const AuthenticatedBroadcastsIndexRoute =
+  AuthenticatedBroadcastsIndexRouteImport.update({
+    id: '/broadcasts/',
+    path: '/broadcasts/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedBroadcastsNewRoute =
+  AuthenticatedBroadcastsNewRouteImport.update({
+    id: '/broadcasts/new',
+    path: '/broadcasts/new',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedChannelsChannelIdRoute =
   AuthenticatedChannelsChannelIdRouteImport.update({
     id: '/channels/$channelId',
@@ -103,6 +113,18 @@ const AuthenticatedFlowsIndexRoute = AuthenticatedFlowsIndexRouteImport.update({
   path: '/flows/',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
+const AuthenticatedBroadcastsBroadcastIdIndexRoute =
+  AuthenticatedBroadcastsBroadcastIdIndexRouteImport.update({
+    id: '/broadcasts/$broadcastId/',
+    path: '/broadcasts/$broadcastId/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedBroadcastsBroadcastIdEditRoute =
+  AuthenticatedBroadcastsBroadcastIdEditRouteImport.update({
+    id: '/broadcasts/$broadcastId/edit',
+    path: '/broadcasts/$broadcastId/edit',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedFlowsFlowIdEditRoute =
   AuthenticatedFlowsFlowIdEditRouteImport.update({
     id: '/flows/$flowId/edit',
@@ -114,35 +136,41 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
-  '/broadcasts': typeof AuthenticatedBroadcastsRoute;
   '/chat': typeof AuthenticatedChatRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/funnels': typeof AuthenticatedFunnelsRoute;
   '/pixels': typeof AuthenticatedPixelsRoute;
   '/bots/$botId': typeof AuthenticatedBotsBotIdRoute;
+  '/broadcasts/new': typeof AuthenticatedBroadcastsNewRoute;
   '/channels/$channelId': typeof AuthenticatedChannelsChannelIdRoute;
   '/contacts/$botId': typeof AuthenticatedContactsBotIdRoute;
   '/bots/': typeof AuthenticatedBotsIndexRoute;
+  '/broadcasts/': typeof AuthenticatedBroadcastsIndexRoute;
   '/contacts/': typeof AuthenticatedContactsIndexRoute;
   '/flows/': typeof AuthenticatedFlowsIndexRoute;
+  '/broadcasts/$broadcastId/edit': typeof AuthenticatedBroadcastsBroadcastIdEditRoute;
   '/flows/$flowId/edit': typeof AuthenticatedFlowsFlowIdEditRoute;
+  '/broadcasts/$broadcastId/': typeof AuthenticatedBroadcastsBroadcastIdIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
-  '/broadcasts': typeof AuthenticatedBroadcastsRoute;
   '/chat': typeof AuthenticatedChatRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/funnels': typeof AuthenticatedFunnelsRoute;
   '/pixels': typeof AuthenticatedPixelsRoute;
   '/bots/$botId': typeof AuthenticatedBotsBotIdRoute;
+  '/broadcasts/new': typeof AuthenticatedBroadcastsNewRoute;
   '/channels/$channelId': typeof AuthenticatedChannelsChannelIdRoute;
   '/contacts/$botId': typeof AuthenticatedContactsBotIdRoute;
   '/bots': typeof AuthenticatedBotsIndexRoute;
+  '/broadcasts': typeof AuthenticatedBroadcastsIndexRoute;
   '/contacts': typeof AuthenticatedContactsIndexRoute;
   '/flows': typeof AuthenticatedFlowsIndexRoute;
+  '/broadcasts/$broadcastId/edit': typeof AuthenticatedBroadcastsBroadcastIdEditRoute;
   '/flows/$flowId/edit': typeof AuthenticatedFlowsFlowIdEditRoute;
+  '/broadcasts/$broadcastId': typeof AuthenticatedBroadcastsBroadcastIdIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -150,18 +178,21 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
-  '/_authenticated/broadcasts': typeof AuthenticatedBroadcastsRoute;
   '/_authenticated/chat': typeof AuthenticatedChatRoute;
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute;
   '/_authenticated/funnels': typeof AuthenticatedFunnelsRoute;
   '/_authenticated/pixels': typeof AuthenticatedPixelsRoute;
   '/_authenticated/bots/$botId': typeof AuthenticatedBotsBotIdRoute;
+  '/_authenticated/broadcasts/new': typeof AuthenticatedBroadcastsNewRoute;
   '/_authenticated/channels/$channelId': typeof AuthenticatedChannelsChannelIdRoute;
   '/_authenticated/contacts/$botId': typeof AuthenticatedContactsBotIdRoute;
   '/_authenticated/bots/': typeof AuthenticatedBotsIndexRoute;
+  '/_authenticated/broadcasts/': typeof AuthenticatedBroadcastsIndexRoute;
   '/_authenticated/contacts/': typeof AuthenticatedContactsIndexRoute;
   '/_authenticated/flows/': typeof AuthenticatedFlowsIndexRoute;
+  '/_authenticated/broadcasts/$broadcastId/edit': typeof AuthenticatedBroadcastsBroadcastIdEditRoute;
   '/_authenticated/flows/$flowId/edit': typeof AuthenticatedFlowsFlowIdEditRoute;
+  '/_authenticated/broadcasts/$broadcastId/': typeof AuthenticatedBroadcastsBroadcastIdIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -169,53 +200,62 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/register'
-    | '/broadcasts'
     | '/chat'
     | '/dashboard'
     | '/funnels'
     | '/pixels'
     | '/bots/$botId'
+    | '/broadcasts/new'
     | '/channels/$channelId'
     | '/contacts/$botId'
     | '/bots/'
+    | '/broadcasts/'
     | '/contacts/'
     | '/flows/'
-    | '/flows/$flowId/edit';
+    | '/broadcasts/$broadcastId/edit'
+    | '/flows/$flowId/edit'
+    | '/broadcasts/$broadcastId/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
     | '/login'
     | '/register'
-    | '/broadcasts'
     | '/chat'
     | '/dashboard'
     | '/funnels'
     | '/pixels'
     | '/bots/$botId'
+    | '/broadcasts/new'
     | '/channels/$channelId'
     | '/contacts/$botId'
     | '/bots'
+    | '/broadcasts'
     | '/contacts'
     | '/flows'
-    | '/flows/$flowId/edit';
+    | '/broadcasts/$broadcastId/edit'
+    | '/flows/$flowId/edit'
+    | '/broadcasts/$broadcastId';
   id:
     | '__root__'
     | '/'
     | '/_authenticated'
     | '/login'
     | '/register'
-    | '/_authenticated/broadcasts'
     | '/_authenticated/chat'
     | '/_authenticated/dashboard'
     | '/_authenticated/funnels'
     | '/_authenticated/pixels'
     | '/_authenticated/bots/$botId'
+    | '/_authenticated/broadcasts/new'
     | '/_authenticated/channels/$channelId'
     | '/_authenticated/contacts/$botId'
     | '/_authenticated/bots/'
+    | '/_authenticated/broadcasts/'
     | '/_authenticated/contacts/'
     | '/_authenticated/flows/'
-    | '/_authenticated/flows/$flowId/edit';
+    | '/_authenticated/broadcasts/$broadcastId/edit'
+    | '/_authenticated/flows/$flowId/edit'
+    | '/_authenticated/broadcasts/$broadcastId/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -254,13 +294,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/register';
       preLoaderRoute: typeof RegisterRouteImport;
       parentRoute: typeof rootRouteImport;
-    };
-    '/_authenticated/broadcasts': {
-      id: '/_authenticated/broadcasts';
-      path: '/broadcasts';
-      fullPath: '/broadcasts';
-      preLoaderRoute: typeof AuthenticatedBroadcastsRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/chat': {
       id: '/_authenticated/chat';
@@ -304,6 +337,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBotsBotIdRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/broadcasts/': {
+      id: '/_authenticated/broadcasts/';
+      path: '/broadcasts';
+      fullPath: '/broadcasts/';
+      preLoaderRoute: typeof AuthenticatedBroadcastsIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/broadcasts/new': {
+      id: '/_authenticated/broadcasts/new';
+      path: '/broadcasts/new';
+      fullPath: '/broadcasts/new';
+      preLoaderRoute: typeof AuthenticatedBroadcastsNewRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/channels/$channelId': {
       id: '/_authenticated/channels/$channelId';
       path: '/channels/$channelId';
@@ -332,6 +379,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedFlowsIndexRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/broadcasts/$broadcastId/': {
+      id: '/_authenticated/broadcasts/$broadcastId/';
+      path: '/broadcasts/$broadcastId';
+      fullPath: '/broadcasts/$broadcastId/';
+      preLoaderRoute: typeof AuthenticatedBroadcastsBroadcastIdIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/broadcasts/$broadcastId/edit': {
+      id: '/_authenticated/broadcasts/$broadcastId/edit';
+      path: '/broadcasts/$broadcastId/edit';
+      fullPath: '/broadcasts/$broadcastId/edit';
+      preLoaderRoute: typeof AuthenticatedBroadcastsBroadcastIdEditRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/flows/$flowId/edit': {
       id: '/_authenticated/flows/$flowId/edit';
       path: '/flows/$flowId/edit';
@@ -343,33 +404,41 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedRouteChildren {
-  AuthenticatedBroadcastsRoute: typeof AuthenticatedBroadcastsRoute;
   AuthenticatedChatRoute: typeof AuthenticatedChatRoute;
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute;
   AuthenticatedFunnelsRoute: typeof AuthenticatedFunnelsRoute;
   AuthenticatedPixelsRoute: typeof AuthenticatedPixelsRoute;
   AuthenticatedBotsBotIdRoute: typeof AuthenticatedBotsBotIdRoute;
+  AuthenticatedBroadcastsNewRoute: typeof AuthenticatedBroadcastsNewRoute;
   AuthenticatedChannelsChannelIdRoute: typeof AuthenticatedChannelsChannelIdRoute;
   AuthenticatedContactsBotIdRoute: typeof AuthenticatedContactsBotIdRoute;
   AuthenticatedBotsIndexRoute: typeof AuthenticatedBotsIndexRoute;
+  AuthenticatedBroadcastsIndexRoute: typeof AuthenticatedBroadcastsIndexRoute;
   AuthenticatedContactsIndexRoute: typeof AuthenticatedContactsIndexRoute;
   AuthenticatedFlowsIndexRoute: typeof AuthenticatedFlowsIndexRoute;
+  AuthenticatedBroadcastsBroadcastIdEditRoute: typeof AuthenticatedBroadcastsBroadcastIdEditRoute;
   AuthenticatedFlowsFlowIdEditRoute: typeof AuthenticatedFlowsFlowIdEditRoute;
+  AuthenticatedBroadcastsBroadcastIdIndexRoute: typeof AuthenticatedBroadcastsBroadcastIdIndexRoute;
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
-  AuthenticatedBroadcastsRoute: AuthenticatedBroadcastsRoute,
   AuthenticatedChatRoute: AuthenticatedChatRoute,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedFunnelsRoute: AuthenticatedFunnelsRoute,
   AuthenticatedPixelsRoute: AuthenticatedPixelsRoute,
   AuthenticatedBotsBotIdRoute: AuthenticatedBotsBotIdRoute,
+  AuthenticatedBroadcastsNewRoute: AuthenticatedBroadcastsNewRoute,
   AuthenticatedChannelsChannelIdRoute: AuthenticatedChannelsChannelIdRoute,
   AuthenticatedContactsBotIdRoute: AuthenticatedContactsBotIdRoute,
   AuthenticatedBotsIndexRoute: AuthenticatedBotsIndexRoute,
+  AuthenticatedBroadcastsIndexRoute: AuthenticatedBroadcastsIndexRoute,
   AuthenticatedContactsIndexRoute: AuthenticatedContactsIndexRoute,
   AuthenticatedFlowsIndexRoute: AuthenticatedFlowsIndexRoute,
+  AuthenticatedBroadcastsBroadcastIdEditRoute:
+    AuthenticatedBroadcastsBroadcastIdEditRoute,
   AuthenticatedFlowsFlowIdEditRoute: AuthenticatedFlowsFlowIdEditRoute,
+  AuthenticatedBroadcastsBroadcastIdIndexRoute:
+    AuthenticatedBroadcastsBroadcastIdIndexRoute,
 };
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

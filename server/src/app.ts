@@ -17,6 +17,7 @@ import { findAccount } from './modules/auth/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { botRoutes, channelRoutes } from './modules/bots/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
+import { broadcastRoutes } from './modules/broadcasts/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
 import { flowAnalyticsRoutes } from './modules/flow-analytics/routes.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps) {
     .use(flowAnalyticsRoutes({ sql, accessTokens, runtime }))
     .use(flowRoutes({ sql, accessTokens, runtime }))
     .use(contactRoutes({ sql, accessTokens, runtime }))
+    .use(broadcastRoutes({ sql, accessTokens }))
     .use(messageRoutes({ ...inbox, accessTokens }))
     .use(mediaRoutes({ accessTokens, media: deps.media }))
     .use(syncRoutes({ ...botDeps, logger: deps.logger }))

@@ -11,6 +11,8 @@ import { migrate } from './db/migrate.ts';
 import { createNotifier, type Notifier } from './db/notify.ts';
 import { createJobWorker } from './jobs/worker.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
+import { createBroadcastEngine, type BroadcastEngineOptions } from './modules/broadcasts/engine.ts';
+import { broadcastStartJob, scheduledStartHandler } from './modules/broadcasts/service.ts';
 import { createInboxAnnouncer } from './modules/messages/announcer.ts';
 import { createPushSender, pushSendJob, type PushSenderDeps } from './modules/push/sender.ts';
 import { vapidKeys } from './modules/push/service.ts';
@@ -39,6 +41,8 @@ export type StartOptions = {
   webhookOverLoopback?: boolean;
   /** Tests only: shorter retry backoff. */
   telegramRetry?: BotManagerOptions['retry'];
+  /** Tests only: a shorter broadcast claim lease (docs/decisions.md#broadcast-delivery). */
+  broadcastLeaseMs?: BroadcastEngineOptions['leaseMs'];
   /** Tests only: a shorter web-push coalescing window. */
   pushCoalesceMs?: PushSenderDeps['coalesceMs'];
 };
@@ -76,6 +80,7 @@ export async function startServer(
       ...(options.pushCoalesceMs === undefined ? {} : { coalesceMs: options.pushCoalesceMs }),
     });
     jobs.register(pushSendJob, push.handler);
+    jobs.register(broadcastStartJob, scheduledStartHandler());
     const announce = createInboxAnnouncer(notifier, logger, push.incoming);
     const bots = createBotManager({
       jobs,
@@ -98,6 +103,11 @@ export async function startServer(
     });
     port = app.server?.port ?? config.port;
     await bots.startAll();
+    const broadcasts = createBroadcastEngine({
+      sql: db.sql, logger: logger.child({ component: 'broadcasts' }), runtime: bots, media,
+      ...(options.broadcastLeaseMs === undefined ? {} : { leaseMs: options.broadcastLeaseMs }),
+    });
+    broadcasts.start();
     // Replies a stopped process left unconfirmed (docs/decisions.md#p-inbox): failed, never re-sent.
     const sweepReplies = () => void failAbandonedReplies({ sql: db.sql, announce }).catch((error: unknown) => logger.error('falha ao revisar envios pendentes', { error }));
     sweepReplies();
@@ -118,6 +128,7 @@ export async function startServer(
         events.close();
         // The worker first: it stops claiming and lets running jobs (flow resumes sending through bots) finish.
         await jobs.stop();
+        await broadcasts.stop();
         await bots.stopAll();
         // In-flight requests get a moment to finish; a client that never finishes sending its body must not hold
         // the shutdown (or a test's teardown) forever, so what is still open after that is closed.

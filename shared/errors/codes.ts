@@ -22,6 +22,7 @@ export const ERROR_MESSAGES = {
   WEBHOOK_FORBIDDEN: 'Acesso negado',
   BOT_NOT_RUNNING: 'Bot indisponível no momento',
   MESSAGE_NOT_DELIVERED: 'Erro ao enviar mensagem',
+  BROADCAST_INVALID_TRANSITION: 'Esta ação não é permitida no status atual do broadcast',
   ROUTE_NOT_FOUND: 'Rota não encontrada',
   PAYLOAD_TOO_LARGE: 'Arquivo ou corpo grande demais',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de conteúdo não suportado',

@@ -8,6 +8,7 @@ import { welcomeMessageInputSchema } from '../welcome/schemas.ts';
 import { createFlowInputSchema, updateFlowInputSchema } from '../flows/schemas.ts';
 import { sendMessageInputSchema } from '../messages/schemas.ts';
 import { updateContactInputSchema } from '../contacts/schemas.ts';
+import { createBroadcastFieldsSchema, updateBroadcastInputSchema, withContentRules } from '../broadcasts/schemas.ts';
 import { createConnectionInputSchema, createNodeInputSchema, positionSchema, updateNodeInputSchema } from '../flows/graph.ts';
 
 const id = z.uuid({ error: 'Identificador inválido' });
@@ -55,6 +56,17 @@ export const mutationArgsSchemas = {
   'contact.update': z.object({ contactId: id, changes: updateContactInputSchema }),
   /** DELETE /contacts/{id} (its messages go with it). */
   'contact.delete': z.object({ contactId: id }),
+  /**
+   * POST /broadcasts with the client's id, as a DRAFT only: scheduling and sending need the server (a schedule
+   * replayed later could already be past), so the offline form has no scheduledFor.
+   */
+  'broadcast.create': z
+    .object({ broadcast: withContentRules(createBroadcastFieldsSchema.omit({ scheduledFor: true })) })
+    .refine(withId('broadcast'), { error: ID_REQUIRED, path: ['broadcast', 'id'] }),
+  /** PATCH /broadcasts/{id} without scheduledFor: content, bot and audience of a DRAFT, SCHEDULED or FAILED broadcast. */
+  'broadcast.update': z.object({ broadcastId: id, changes: updateBroadcastInputSchema.omit({ scheduledFor: true }) }),
+  /** DELETE /broadcasts/{id} (any status but SENDING). */
+  'broadcast.delete': z.object({ broadcastId: id }),
 } as const;
 
 export type MutationName = keyof typeof mutationArgsSchemas;

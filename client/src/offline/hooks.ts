@@ -48,6 +48,19 @@ export function usePendingEntries() {
   return useLiveQuery(() => db.outbox.where('status').equals('pending').sortBy('mutationId'), [db]) ?? [];
 }
 
+/**
+ * The still-pending entries whose name starts with `prefix` (e.g. 'broadcast.'), oldest first: a screen whose rows
+ * are not cached (broadcasts are read from the server) lays its own queued changes over what the server answered.
+ * undefined until the first read.
+ */
+export function usePendingMutations(prefix: string) {
+  const { db } = useSyncEngine();
+  return useLiveQuery(
+    async () => (await db.outbox.where('status').equals('pending').sortBy('mutationId')).filter((entry) => entry.name.startsWith(prefix)),
+    [db, prefix],
+  );
+}
+
 export function useRejected() {
   const { db } = useSyncEngine();
   return useLiveQuery(() => db.rejected.orderBy('mutationId').toArray(), [db]) ?? [];

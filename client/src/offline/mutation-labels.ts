@@ -20,6 +20,9 @@ const LABELS: Record<MutationName, string> = {
   'conversation.markRead': 'Marcar conversa como lida',
   'contact.update': 'Editar contato',
   'contact.delete': 'Remover contato',
+  'broadcast.create': 'Criar broadcast',
+  'broadcast.update': 'Editar broadcast',
+  'broadcast.delete': 'Remover broadcast',
 };
 
 /** The failure toast of each write (docs/product.md#toasts), shown when the server refuses the queued change. */
@@ -41,6 +44,9 @@ const REFUSAL_TITLES: Record<MutationName, string> = {
   'conversation.markRead': 'Erro ao carregar mensagens',
   'contact.update': 'Erro ao atualizar contato',
   'contact.delete': 'Erro ao remover contato',
+  'broadcast.create': 'Erro ao salvar broadcast',
+  'broadcast.update': 'Erro ao salvar broadcast',
+  'broadcast.delete': 'Erro ao deletar broadcast',
 };
 
 export function refusalTitle(envelope: Pick<MutationEnvelope, 'name' | 'args'>): string {

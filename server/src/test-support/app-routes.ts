@@ -50,6 +50,7 @@ export const PARAM_RESOURCES: Record<string, keyof Tenant> = {
   'contact/:id': 'contactId',
   'media/:id': 'mediaId',
   'contacts/:id': 'contactId',
+  'broadcasts/:id': 'broadcastId',
   'bot/:id': 'botId',
   ':channelId': 'channelId',
   ':executionId': 'executionId',

@@ -23,7 +23,26 @@ const node = (own: Tenant) => ({ id: newId(), flowId: own.flowId, type: 'action'
 const connection = (own: Tenant) => ({ id: newId(), flowId: own.flowId, sourceNodeId: own.nodeId, targetNodeId: own.spareNodeId });
 const victimOnly = (label: string, args: (victim: Tenant) => Record<string, unknown>) => (victim: Tenant) => [{ label, args: args(victim) }];
 
+const broadcast = (own: Tenant) => ({ id: newId(), name: 'Disparo offline', botId: own.botId, message: 'Olá <b>todos</b>' });
+
 export const MUTATION_FIXTURES: Record<MutationName, MutationFixture> = {
+  'broadcast.create': {
+    valid: (own) => ({ broadcast: broadcast(own) }),
+    crossTenant: (victim, attacker) => [
+      { label: "victim's bot", args: { broadcast: broadcast(victim) } },
+      { label: "own bot, victim's contact", likeUnknownId: true, args: { broadcast: { ...broadcast(attacker), targetType: 'SELECTED', contactIds: [victim.contactId] } } },
+      { label: "own bot, victim's broadcast id", takenId: true, args: { broadcast: { ...broadcast(attacker), id: victim.broadcastId } } },
+    ],
+  },
+  'broadcast.update': {
+    valid: (own) => ({ broadcastId: own.broadcastId, changes: { name: 'Renomeado' } }),
+    crossTenant: (victim, attacker) => [
+      { label: "victim's broadcast", args: { broadcastId: victim.broadcastId, changes: { name: 'Invadido' } } },
+      { label: "own broadcast, victim's bot", likeUnknownId: true, args: { broadcastId: attacker.broadcastId, changes: { botId: victim.botId } } },
+      { label: "own broadcast, victim's contact", likeUnknownId: true, args: { broadcastId: attacker.broadcastId, changes: { contactIds: [victim.contactId] } } },
+    ],
+  },
+  'broadcast.delete': { valid: (own) => ({ broadcastId: own.broadcastId }), crossTenant: victimOnly("victim's broadcast", (v) => ({ broadcastId: v.broadcastId })) },
   'bot.setActive': { valid: (own) => ({ botId: own.botId, isActive: true }), crossTenant: victimOnly("victim's bot", (v) => ({ botId: v.botId, isActive: false })) },
   'contact.update': {
     valid: (own) => ({ contactId: own.contactId, changes: { firstName: 'Maria' } }),

@@ -16,6 +16,14 @@ import { messagesQuerySchema, sendMessageInputSchema, statsQuerySchema } from '@
 import { pushPresenceInputSchema, pushSubscriptionInputSchema, pushUnsubscribeInputSchema } from '@shared/push/schemas.ts';
 import { pullQuerySchema, pushRequestSchema } from '@shared/sync/protocol.ts';
 import { welcomeMessageInputSchema } from '@shared/welcome/schemas.ts';
+import {
+  broadcastListQuerySchema,
+  broadcastRecipientsQuerySchema,
+  broadcastStatsQuerySchema,
+  createBroadcastInputSchema,
+  duplicateBroadcastInputSchema,
+  updateBroadcastInputSchema,
+} from '@shared/broadcasts/schemas.ts';
 import { flowListQuerySchema } from '../modules/flows/service.ts';
 import { PNG_1X1 } from './media-upload.ts';
 import type { Tenant } from './tenant-scene.ts';
@@ -48,7 +56,40 @@ const flowBody = (own: Tenant) => ({ name: 'Fluxo novo', botId: own.botId, execu
 const nodeBody = (own: Tenant) => ({ flowId: own.flowId, type: 'action', subType: 'send_text', config: { message: 'Oi' }, order: 0 });
 const connectionBody = (own: Tenant) => ({ flowId: own.flowId, sourceNodeId: own.nodeId, targetNodeId: own.spareNodeId });
 
+const broadcastBody = (own: Tenant) => ({ name: 'Disparo novo', botId: own.botId, message: 'Olá <i>todos</i>', targetType: 'SELECTED', contactIds: [own.contactId] });
+
 export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
+  'GET /api/broadcasts/': {
+    query: { schema: broadcastListQuerySchema, valid: (own) => ({ page: '1', limit: '20', botId: own.botId, status: 'DRAFT', search: 'Disparo' }) },
+    crossTenant: (victim) => [{ label: "victim's bot filter", query: { botId: victim.botId } }],
+  },
+  'GET /api/broadcasts/stats': {
+    query: { schema: broadcastStatsQuerySchema, valid: (own) => ({ botId: own.botId }) },
+    crossTenant: (victim) => [{ label: "victim's bot", query: { botId: victim.botId } }],
+  },
+  'POST /api/broadcasts/': {
+    body: { schema: createBroadcastInputSchema, valid: broadcastBody },
+    crossTenant: (victim, attacker) => [
+      { label: "victim's bot", body: broadcastBody(victim) },
+      { label: "own bot, victim's contact", body: { ...broadcastBody(attacker), contactIds: [victim.contactId] } },
+      { label: "own bot, victim's broadcast id", takenId: true, body: { ...broadcastBody(attacker), id: victim.broadcastId } },
+    ],
+  },
+  'GET /api/broadcasts/:id': {},
+  'PATCH /api/broadcasts/:id': {
+    body: { schema: updateBroadcastInputSchema, valid: () => ({ name: 'Disparo renomeado' }) },
+    crossTenant: (victim, attacker) => [
+      { label: "own broadcast, victim's bot", params: { id: attacker.broadcastId }, body: { botId: victim.botId } },
+      { label: "own broadcast, victim's contact", params: { id: attacker.broadcastId }, body: { contactIds: [victim.contactId] } },
+    ],
+  },
+  'DELETE /api/broadcasts/:id': {},
+  'POST /api/broadcasts/:id/send': {},
+  'POST /api/broadcasts/:id/cancel': {},
+  'POST /api/broadcasts/:id/stop': {},
+  'POST /api/broadcasts/:id/duplicate': { body: { schema: duplicateBroadcastInputSchema, valid: () => ({ name: 'Cópia' }) } },
+  'GET /api/broadcasts/:id/progress': {},
+  'GET /api/broadcasts/:id/recipients': { query: { schema: broadcastRecipientsQuerySchema, valid: () => ({ status: 'failed', page: '1' }) } },
   'GET /api/health': { public: 'liveness probe: no user data' },
   'POST /api/auth/register': {
     public: 'creates an account: there is no tenant yet',

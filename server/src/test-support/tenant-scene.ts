@@ -60,8 +60,16 @@ export async function tenantWithEverything(bed: TelegramTestbed, marker: string)
   const present = await server.api('/api/push/presence', { method: 'PUT', token, json: { tabId: crypto.randomUUID(), contactId: contact.id } });
   if (present.status !== 200) throw new Error(`push presence: ${present.status} ${await present.text()}`);
 
+  // A broadcast to the contact, a DRAFT (sending it is the broadcast tests' business).
+  const created = await server.api('/api/broadcasts', {
+    token, json: { name: `Disparo ${marker}`, botId: registered.bot.id, message: `Olá <b>${marker}</b>`, targetType: 'SELECTED', contactIds: [contact.id] },
+  });
+  if (created.status !== 201) throw new Error(`broadcast: ${created.status} ${await created.text()}`);
+  const broadcastId = String(Reflect.get(Reflect.get(Reflect.get(Object(await created.json()), 'data'), 'broadcast'), 'id'));
+
   return {
     marker,
+    broadcastId,
     pushEndpoint: push.endpoint,
     userId: account.user.id,
     email: account.user.email,

@@ -17,6 +17,7 @@ import {
 } from './graph.ts';
 import { applyConversationMarkRead, applyMessageSend } from './messages.ts';
 import { applyContactDelete, applyContactUpdate } from './contacts.ts';
+import { applyBroadcastCreate, applyBroadcastDelete, applyBroadcastUpdate } from './broadcasts.ts';
 import type { ApplyFn, ApplyTable } from './types.ts';
 
 export const APPLY: ApplyTable = {
@@ -37,6 +38,9 @@ export const APPLY: ApplyTable = {
   'conversation.markRead': applyConversationMarkRead,
   'contact.update': applyContactUpdate,
   'contact.delete': applyContactDelete,
+  'broadcast.create': applyBroadcastCreate,
+  'broadcast.update': applyBroadcastUpdate,
+  'broadcast.delete': applyBroadcastDelete,
 };
 
 /**

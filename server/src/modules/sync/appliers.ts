@@ -15,6 +15,7 @@ import * as nodes from '../flows/node-service.ts';
 import * as connections from '../flows/connection-service.ts';
 import * as messages from '../messages/service.ts';
 import * as contacts from '../contacts/service.ts';
+import * as broadcasts from '../broadcasts/service.ts';
 
 /** What a service needs, with `sql` being the mutation's transaction and `runtime` the after-commit facade. */
 export type MutationDeps = {
@@ -66,6 +67,9 @@ const parsers: Record<MutationName, Parser> = {
   }),
   'contact.update': define(schemas['contact.update'], (deps, userId, a) => contacts.updateContact(deps, userId, a.contactId, a.changes)),
   'contact.delete': define(schemas['contact.delete'], (deps, userId, a) => contacts.deleteContact(deps, userId, a.contactId)),
+  'broadcast.create': define(schemas['broadcast.create'], (deps, userId, a) => broadcasts.createBroadcast(deps, userId, { ...a.broadcast, scheduledFor: undefined })),
+  'broadcast.update': define(schemas['broadcast.update'], (deps, userId, a) => broadcasts.updateBroadcast(deps, userId, a.broadcastId, { ...a.changes, scheduledFor: undefined })),
+  'broadcast.delete': define(schemas['broadcast.delete'], (deps, userId, a) => broadcasts.deleteBroadcast(deps, userId, a.broadcastId)),
 };
 
 /** Validates the args (AppError VALIDATION_FAILED with the pt-BR text); running it throws AppError when refused. */

@@ -14,6 +14,7 @@ import type { ContactJournal } from './contact-journal.ts';
 import type { FlowEngine } from '../flow-engine/flow-engine.ts';
 import { createProductBot } from './create-bot.ts';
 import { createDirectSender, type DirectSender } from './direct-send.ts';
+import { createBroadcastSender, type BroadcastSender } from './broadcast-send.ts';
 import { RecentUpdates } from './recent-updates.ts';
 import { loadChannelConfig, type RuntimeBotRow } from './runtime-repository.ts';
 
@@ -23,6 +24,8 @@ export type BotEntry = {
   bot: Bot;
   /** Inbox replies: unrecorded, 429-only retries (direct-send.ts). */
   send: DirectSender;
+  /** Broadcast deliveries: no retries, every outcome classified (broadcast-send.ts). */
+  broadcast: BroadcastSender;
   cache: ChannelCache;
   stop: AbortController;
   handle?: RunnerHandle;
@@ -72,7 +75,8 @@ export function createBotEntry(options: EntryOptions): BotEntry {
     resilience,
   });
   const send = createDirectSender(token, options.apiRoot, resilience);
-  return { botId: row.id, userId: row.userId, bot, send, cache, stop, inFlight: new Set(), recent: new RecentUpdates(), state };
+  const broadcast = createBroadcastSender(token, options.apiRoot, resilience.onUnauthorized);
+  return { botId: row.id, userId: row.userId, bot, send, broadcast, cache, stop, inFlight: new Set(), recent: new RecentUpdates(), state };
 }
 
 /** Ends retry waits, stops fetching, and waits for the updates already in progress. */

@@ -20,6 +20,7 @@ import type { BotRuntime } from './bot-runtime.ts';
 import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
 import { createContactJournal, type StoredMessage } from './contact-journal.ts';
 import { NOT_RUNNING } from './direct-send.ts';
+import { BROADCAST_NOT_RUNNING } from './broadcast-send.ts';
 import { createFlowEngine } from '../flow-engine/flow-engine.ts';
 import { createFlowGeneration } from '../flow-engine/flow-generation.ts';
 import type { MediaStore } from '../../modules/media/media-store.ts';
@@ -202,6 +203,10 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       await journal.flush();
     },
     sendDirect: (botId, chatId, text) => running.get(botId)?.send(chatId, text) ?? Promise.resolve(NOT_RUNNING),
+    sendBroadcast: (botId, message) => {
+      const entry = running.get(botId);
+      return entry && !entry.state.revoked ? entry.broadcast(message) : Promise.resolve(BROADCAST_NOT_RUNNING);
+    },
     testFlow: (userId, flowId, input) => runFlowTest({ sql, engine: flows }, userId, flowId, input),
     contactEnteredFunnel: ({ botId, funnelId, contact, chat }) =>
       flows.contactsChanged([{ botId, funnelId, chat, created: false, changedFields: [], phoneNumber: null, ...contact }]),

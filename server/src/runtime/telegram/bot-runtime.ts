@@ -7,8 +7,10 @@ import type { TestFlowResult } from '@shared/flows/executions.ts';
 import type { WatchField } from '@shared/flows/node-configs.ts';
 import { AppError } from '../../lib/errors.ts';
 import { NOT_RUNNING, type DirectSendResult } from './direct-send.ts';
+import { BROADCAST_NOT_RUNNING, type BroadcastOutgoing, type BroadcastSendResult } from './broadcast-send.ts';
 
 export type { DirectSendResult } from './direct-send.ts';
+export type { BroadcastOutgoing, BroadcastSendResult } from './broadcast-send.ts';
 
 export type WebhookOutcome = 'accepted' | 'duplicate' | 'forbidden' | 'not-running';
 
@@ -34,6 +36,11 @@ export type BotRuntime = {
   contactEnteredFunnel(entry: FunnelEntry): Promise<void>;
   /** An inbox reply through the running bot: plain text, 429 retried, never recorded by the journal. */
   sendDirect(botId: string, chatId: number, text: string): Promise<DirectSendResult>;
+  /**
+   * One broadcast message through the running bot (docs/decisions.md#broadcast-delivery): never retried here, the
+   * outcome classified for the delivery engine. A 401 also switches the bot off, as for every other call.
+   */
+  sendBroadcast(botId: string, message: BroadcastOutgoing): Promise<BroadcastSendResult>;
   /**
    * The console edited a contact (PUT /contacts/{id}): the bot's trigger_contact_updated nodes watching one of the
    * changed fields start, in the contact's private chat (docs/decisions.md#p-flows). Called by the contacts module.
@@ -66,6 +73,7 @@ export const idleRuntime: BotRuntime = {
   flowsChanged: () => {},
   contactEnteredFunnel: async () => {},
   sendDirect: async () => NOT_RUNNING,
+  sendBroadcast: async () => BROADCAST_NOT_RUNNING,
   contactEdited: async () => {},
   testFlow: async () => {
     throw new AppError('BOT_NOT_RUNNING', 409);

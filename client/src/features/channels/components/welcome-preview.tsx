@@ -3,8 +3,8 @@ import { PREVIEW_CONTEXT, renderWelcome } from '@shared/welcome/render.ts';
 import { buttonTypeFor } from '@shared/welcome/schemas.ts';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import type { EditableButton } from '../utils/button-list.ts';
-import { parseTelegramHtml } from '../utils/telegram-html.ts';
-import { TelegramHtmlView } from './telegram-html-view.tsx';
+import { parseTelegramHtml } from '../../../lib/telegram-html.ts';
+import { TelegramHtmlView } from '../../../components/telegram-html-view.tsx';
 
 const sample = `${PREVIEW_CONTEXT.firstName} ${PREVIEW_CONTEXT.lastName ?? ''} (@${PREVIEW_CONTEXT.username}) em “${PREVIEW_CONTEXT.channel}”`;
 

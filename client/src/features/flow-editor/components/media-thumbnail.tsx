@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { uploadedMediaId } from '@shared/media/schemas.ts';
-import { useUploadedMediaSrc } from '../api/get-media-blob.ts';
+import { useUploadedMediaSrc } from '../../../lib/media-blob.ts';
 import { EDITOR_TEXTS } from '../api/editor-texts.ts';
 
 type Props = { url: string; mediaType: string; fileName?: string; className?: string };

@@ -10,8 +10,8 @@ import { MEDIA_MAX_BYTES, type MediaFile } from '@shared/media/schemas.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { EDITOR_TOASTS } from '../api/editor-texts.ts';
-import { mediaBlobQueryOptions } from '../api/get-media-blob.ts';
-import { uploadMedia } from '../api/upload-media.ts';
+import { mediaBlobQueryOptions } from '../../../lib/media-blob.ts';
+import { uploadMedia } from '../../../lib/upload-media.ts';
 
 export type UploadState = { status: 'idle' } | { status: 'uploading'; progress: number } | { status: 'failed'; message: string };
 

@@ -2,13 +2,20 @@
  * POST /media/upload (docs/product.md#api-media) as multipart over XMLHttpRequest: fetch cannot report upload progress, and a
  * 20 MB file on a phone takes long enough that the user must see it move. Authentication follows the API
  * client's rule (one refresh and one retry after a 401). Failures carry the server's pt-BR message when the
- * answer has one (413 "Arquivo muito grande. Máximo: 20MB", 415 …), else docs/product.md#toasts-editor's upload text.
+ * answer has one (413 "Arquivo muito grande. Máximo: 20MB", 415 …), else MEDIA_TOASTS.uploadError.
  */
 import { failureEnvelopeSchema } from '@shared/api/envelope.ts';
 import { uploadResponseSchema, type UploadResponse } from '@shared/media/schemas.ts';
-import { ApiError, NETWORK_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../../lib/api-client.ts';
-import { api } from '../../../lib/api.ts';
-import { EDITOR_TOASTS } from './editor-texts.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE } from './api-client.ts';
+import { api } from './api.ts';
+
+/** docs/product.md#toasts-editor's media texts, verbatim: every screen that uploads (flow editor, broadcast form) uses them. */
+export const MEDIA_TOASTS = {
+  uploadSuccess: 'Upload realizado com sucesso!',
+  uploadError: 'Erro ao fazer upload do arquivo',
+  /** The chosen file could not be read in the browser, or the server could not take its content. */
+  processFileError: 'Erro ao processar arquivo',
+} as const;
 
 export type UploadOptions = { onProgress?: (fraction: number) => void; signal?: AbortSignal };
 
@@ -25,11 +32,11 @@ export async function uploadMedia(file: File, options: UploadOptions = {}): Prom
   if (answer.status >= 200 && answer.status < 300) {
     const parsed = uploadResponseSchema.safeParse(answer.body);
     if (parsed.success) return parsed.data;
-    throw new ApiError(answer.status, 'INVALID_RESPONSE', EDITOR_TOASTS.processFileError);
+    throw new ApiError(answer.status, 'INVALID_RESPONSE', MEDIA_TOASTS.processFileError);
   }
   const failure = failureEnvelopeSchema.safeParse(answer.body);
   if (failure.success) throw new ApiError(answer.status, failure.data.code, failure.data.message, failure.data.details);
-  throw new ApiError(answer.status, `HTTP_${answer.status}`, EDITOR_TOASTS.uploadError);
+  throw new ApiError(answer.status, `HTTP_${answer.status}`, MEDIA_TOASTS.uploadError);
 }
 
 function send(file: File, token: string | undefined, options: UploadOptions): Promise<RawAnswer> {

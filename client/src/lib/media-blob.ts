@@ -5,8 +5,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
-import { api } from '../../../lib/api.ts';
+import { ApiError } from './api-client.ts';
+import { api } from './api.ts';
 
 async function fetchMediaBlob(url: string): Promise<Blob> {
   const sentToken = api.accessToken();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TelegramNode } from '../utils/telegram-html.ts';
+import type { TelegramNode } from '../lib/telegram-html.ts';
 
 /**
  * Renders the parsed tree as React elements: text is always a text node and every element is one of a fixed set,

@@ -1,0 +1,92 @@
+/**
+ * What each row action does (docs/product.md#screen-broadcasts, #confirmations, #toasts-broadcasts): send, cancel,
+ * stop and delete ask first; duplicate opens the copy's edit form; failures toast the server's message, else the
+ * docs' text.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { BROADCAST_TEXTS, BROADCAST_TOASTS } from '@shared/broadcasts/schemas.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { broadcastActions, useRefreshBroadcasts } from '../api/broadcast-requests.ts';
+import { useDeleteBroadcast } from '../api/broadcast-writes.ts';
+import type { BroadcastRow } from '../utils/local-drafts.ts';
+import type { RowAction } from '../utils/row-actions.ts';
+
+type Confirmable = 'send' | 'cancel' | 'stop' | 'delete';
+
+export const CONFIRMATIONS: Record<Confirmable, { title: string; message: string; confirmLabel: string; danger: boolean }> = {
+  send: { title: 'Enviar broadcast', message: BROADCAST_TEXTS.confirmSend, confirmLabel: 'Enviar agora', danger: false },
+  cancel: { title: 'Cancelar broadcast', message: BROADCAST_TEXTS.confirmCancel, confirmLabel: 'Cancelar broadcast', danger: true },
+  stop: { title: 'Parar broadcast', message: BROADCAST_TEXTS.confirmStop, confirmLabel: 'Parar', danger: true },
+  delete: { title: 'Excluir broadcast', message: BROADCAST_TEXTS.confirmDelete, confirmLabel: 'Excluir', danger: true },
+};
+
+const copyName = (name: string) => `${name} (cópia)`.slice(0, 120);
+
+function failure(error: unknown, fallback: string) {
+  if (error instanceof ApiError && error.sessionExpired) return;
+  toast.error(error instanceof Error && error.message ? error.message : fallback);
+}
+
+export function useRowActions(options: { afterDelete?: () => void; afterSend?: (id: string) => void } = {}) {
+  const navigate = useNavigate();
+  const refresh = useRefreshBroadcasts();
+  const remove = useDeleteBroadcast();
+  const [asking, setAsking] = useState<{ action: Confirmable; row: BroadcastRow } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function confirmed() {
+    if (!asking) return;
+    const { action, row } = asking;
+    setBusy(true);
+    try {
+      if (action === 'delete') {
+        await remove(row.id);
+        options.afterDelete?.();
+      } else if (action === 'send') {
+        await broadcastActions.send(row.id);
+        toast.success(BROADCAST_TOASTS.started);
+        options.afterSend?.(row.id);
+      } else if (action === 'cancel') {
+        await broadcastActions.cancel(row.id);
+        toast.success(BROADCAST_TOASTS.cancelled);
+      } else {
+        await broadcastActions.stop(row.id);
+        toast.success(BROADCAST_TOASTS.stopped);
+      }
+    } catch (error) {
+      failure(error, { send: BROADCAST_TOASTS.sendFailed, cancel: BROADCAST_TOASTS.cancelFailed, stop: BROADCAST_TOASTS.stopFailed, delete: BROADCAST_TOASTS.deleteFailed }[action]);
+    } finally {
+      setBusy(false);
+      setAsking(null);
+      void refresh();
+    }
+  }
+
+  async function run(action: RowAction, row: BroadcastRow) {
+    if (action === 'details') return void navigate({ to: '/broadcasts/$broadcastId', params: { broadcastId: row.id } });
+    if (action === 'edit') return void navigate({ to: '/broadcasts/$broadcastId/edit', params: { broadcastId: row.id } });
+    if (action === 'duplicate') {
+      try {
+        const copy = await broadcastActions.duplicate(row.id, copyName(row.name));
+        toast.success(BROADCAST_TOASTS.duplicated);
+        void refresh();
+        void navigate({ to: '/broadcasts/$broadcastId/edit', params: { broadcastId: copy.id } });
+      } catch (error) {
+        failure(error, BROADCAST_TOASTS.duplicateFailed);
+      }
+      return;
+    }
+    setAsking({ action, row });
+  }
+
+  const dialog = {
+    open: asking !== null,
+    ...(asking ? CONFIRMATIONS[asking.action] : CONFIRMATIONS.delete),
+    loading: busy,
+    onConfirm: () => void confirmed(),
+    onCancel: () => setAsking(null),
+  };
+  return { run, dialog };
+}

@@ -1,0 +1,122 @@
+/**
+ * The delivery engine's SQL (docs/decisions.md#broadcast-delivery): claims under a lease with FOR UPDATE SKIP
+ * LOCKED, outcomes recorded by the statement that ends the claim (fenced by its token), and the sweep that turns
+ * an abandoned claim into "resultado incerto" instead of sending it again.
+ */
+import type { Queryable, Sql } from '../../db/client.ts';
+
+export type ClaimedRecipient = { broadcastId: string; telegramId: bigint; contactId: string | null; attempts: number };
+
+export type DeliveryContent = {
+  id: string;
+  userId: string;
+  message: string;
+  mediaType: 'IMAGE' | 'VIDEO' | 'AUDIO' | 'DOCUMENT' | null;
+  mediaUrl: string | null;
+  mediaFileId: string | null;
+  caption: string | null;
+  buttons: { buttons: { text: string; type: 'url' | 'callback'; value: string }[] }[];
+};
+
+export async function sendingBots(sql: Sql): Promise<{ botId: string; rate: number }[]> {
+  return sql<{ botId: string; rate: number }[]>`
+    select distinct b.bot_id as "botId", bo.broadcast_rate as rate
+    from broadcasts b join bots bo on bo.id = b.bot_id where b.status = 'SENDING'`;
+}
+
+export async function botRate(sql: Sql, botId: string): Promise<number | undefined> {
+  const [row] = await sql<{ rate: number }[]>`select broadcast_rate as rate from bots where id = ${botId}`;
+  return row?.rate;
+}
+
+/** Up to `limit` due recipients of the bot's SENDING broadcasts (oldest broadcast first), marked 'sending'. */
+export async function claimRecipients(sql: Sql, botId: string, limit: number, token: string, leaseMs: number): Promise<ClaimedRecipient[]> {
+  return sql<ClaimedRecipient[]>`
+    with picked as (
+      select r.broadcast_id, r.telegram_id from broadcast_recipients r
+      join broadcasts b on b.id = r.broadcast_id
+      where b.bot_id = ${botId} and b.status = 'SENDING' and r.status = 'pending' and (r.not_before is null or r.not_before <= now())
+      order by b.started_at, b.id, r.telegram_id
+      limit ${limit}
+      for update of r skip locked
+    )
+    update broadcast_recipients r set status = 'sending', lease_token = ${token}, lease_expires_at = now() + ${leaseMs} * interval '1 millisecond',
+      attempts = r.attempts + 1, updated_at = now()
+    from picked where r.broadcast_id = picked.broadcast_id and r.telegram_id = picked.telegram_id
+    returning r.broadcast_id as "broadcastId", r.telegram_id as "telegramId", r.contact_id as "contactId", r.attempts`;
+}
+
+export type Outcome = {
+  broadcastId: string;
+  telegramId: bigint;
+  status: 'pending' | 'sent' | 'failed';
+  reason: string | null;
+  messageId: number | null;
+  retryable: boolean;
+  /** pending again: not before this many ms from now. */
+  delayMs: number;
+  /** The attempt did not count (429, stopped before sending). */
+  uncount: boolean;
+};
+
+/** Ends claims with their outcome, one statement for the batch; a claim whose token changed is left alone. */
+export async function recordOutcomes(sql: Sql, token: string, outcomes: Outcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await sql`
+    update broadcast_recipients r set status = o.status, reason = o.reason, telegram_message_id = o.message_id,
+      retryable = o.retryable, lease_token = null, lease_expires_at = null,
+      not_before = case when o.delay_ms > 0 then now() + o.delay_ms * interval '1 millisecond' else null end,
+      attempts = case when o.uncount then greatest(r.attempts - 1, 0) else r.attempts end, updated_at = now()
+    from (
+      select t.broadcast_id::uuid as broadcast_id, t.telegram_id::bigint as telegram_id, t.status, t.reason,
+        t.message_id::bigint as message_id, t.retryable::boolean as retryable, t.delay_ms::int as delay_ms, t.uncount::boolean as uncount
+      from unnest(
+        ${outcomes.map((o) => o.broadcastId)}::text[], ${outcomes.map((o) => o.telegramId.toString())}::text[],
+        ${outcomes.map((o) => o.status)}::text[], ${outcomes.map((o) => o.reason)}::text[],
+        ${outcomes.map((o) => (o.messageId === null ? null : String(o.messageId)))}::text[], ${outcomes.map((o) => String(o.retryable))}::text[],
+        ${outcomes.map((o) => String(o.delayMs))}::text[], ${outcomes.map((o) => String(o.uncount))}::text[]
+      ) as t(broadcast_id, telegram_id, status, reason, message_id, retryable, delay_ms, uncount)
+    ) o
+    where r.broadcast_id = o.broadcast_id and r.telegram_id = o.telegram_id and r.status = 'sending' and r.lease_token = ${token}`;
+}
+
+export async function markContactsBlocked(sql: Sql, contactIds: string[]): Promise<void> {
+  if (contactIds.length === 0) return;
+  await sql`update contacts set blocked_at = now() where id = any(${contactIds}::uuid[]) and blocked_at is null`;
+}
+
+/** Claims whose lease ran out (their process died mid-send): failed "resultado incerto", never sent again. */
+export async function failAbandoned(sql: Sql, reason: string): Promise<number> {
+  const result = await sql`
+    update broadcast_recipients set status = 'failed', reason = ${reason}, retryable = false, lease_token = null, lease_expires_at = null, updated_at = now()
+    where status = 'sending' and lease_expires_at < now()`;
+  return result.count;
+}
+
+/** SENDING broadcasts of the bot with nobody left to try end COMPLETED (≥ 1 sent) or FAILED. */
+export async function finishDone(sql: Sql, botId: string, noneSent: string): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    update broadcasts b set status = case when exists (select 1 from broadcast_recipients r where r.broadcast_id = b.id and r.status = 'sent') then 'COMPLETED' else 'FAILED' end,
+      error = case when exists (select 1 from broadcast_recipients r where r.broadcast_id = b.id and r.status = 'sent') then null else ${noneSent} end,
+      completed_at = now(), updated_at = now()
+    where b.bot_id = ${botId} and b.status = 'SENDING'
+      and not exists (select 1 from broadcast_recipients r where r.broadcast_id = b.id and r.status in ('pending', 'sending'))
+    returning b.id`;
+  return rows.map((row) => row.id);
+}
+
+/** The token was refused (401): every SENDING broadcast of the bot FAILED with the reason; unsent recipients stay pending. */
+export async function failBotBroadcasts(sql: Sql, botId: string, reason: string): Promise<void> {
+  await sql`update broadcasts set status = 'FAILED', error = ${reason}, completed_at = now(), updated_at = now() where bot_id = ${botId} and status = 'SENDING'`;
+}
+
+export async function loadContent(sql: Sql, broadcastId: string): Promise<DeliveryContent | undefined> {
+  const [row] = await sql<DeliveryContent[]>`
+    select id, user_id as "userId", message, media_type as "mediaType", media_url as "mediaUrl", media_file_id as "mediaFileId", caption, buttons
+    from broadcasts where id = ${broadcastId}`;
+  return row;
+}
+
+export async function saveFileId(sql: Queryable, broadcastId: string, fileId: string | null): Promise<void> {
+  await sql`update broadcasts set media_file_id = ${fileId} where id = ${broadcastId}`;
+}

@@ -1,0 +1,223 @@
+/**
+ * Broadcast rows and their audience (docs/decisions.md#d-broadcasts, #broadcast-delivery). Every read of the API is
+ * scoped by the owner; counts always come from broadcast_recipients (never stored counters).
+ */
+import type { BroadcastStatus } from '@shared/broadcasts/schemas.ts';
+import type { Queryable } from '../../db/client.ts';
+
+export type BroadcastButtonRows = { buttons: { text: string; type: 'url' | 'callback'; value: string }[] }[];
+
+export type BroadcastRow = {
+  id: string;
+  userId: string;
+  botId: string;
+  botName: string;
+  botUsername: string;
+  botRate: number;
+  name: string;
+  message: string;
+  mediaType: 'IMAGE' | 'VIDEO' | 'AUDIO' | 'DOCUMENT' | null;
+  mediaUrl: string | null;
+  caption: string | null;
+  buttons: BroadcastButtonRows;
+  targetType: 'ALL' | 'SELECTED';
+  contactIds: string[];
+  status: BroadcastStatus;
+  scheduledFor: Date | null;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  error: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  total: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  pending: number;
+};
+
+export type BroadcastFields = {
+  name: string;
+  botId: string;
+  message: string;
+  mediaType: BroadcastRow['mediaType'];
+  mediaUrl: string | null;
+  caption: string | null;
+  buttons: BroadcastButtonRows;
+  targetType: 'ALL' | 'SELECTED';
+  contactIds: string[];
+  scheduledFor: Date | null;
+  status: BroadcastStatus;
+};
+
+const view = (sql: Queryable) => sql`
+  b.id, b.user_id as "userId", b.bot_id as "botId", bo.name as "botName", bo.username as "botUsername",
+  bo.broadcast_rate as "botRate", b.name, b.message, b.media_type as "mediaType", b.media_url as "mediaUrl",
+  b.caption, b.buttons, b.target_type as "targetType", b.contact_ids::text[] as "contactIds", b.status,
+  b.scheduled_for as "scheduledFor", b.started_at as "startedAt", b.completed_at as "completedAt", b.error,
+  b.created_at as "createdAt", b.updated_at as "updatedAt",
+  coalesce(s.total, 0)::int as total, coalesce(s.sent, 0)::int as sent, coalesce(s.failed, 0)::int as failed,
+  coalesce(s.skipped, 0)::int as skipped, coalesce(s.pending, 0)::int as pending`;
+
+const counts = (sql: Queryable) => sql`
+  left join lateral (
+    select count(*) as total,
+      count(*) filter (where r.status = 'sent') as sent,
+      count(*) filter (where r.status in ('failed', 'skipped')) as failed,
+      count(*) filter (where r.status = 'skipped') as skipped,
+      count(*) filter (where r.status in ('pending', 'sending')) as pending
+    from broadcast_recipients r where r.broadcast_id = b.id
+  ) s on true`;
+
+export async function findBroadcast(sql: Queryable, userId: string, id: string): Promise<BroadcastRow | undefined> {
+  const [row] = await sql<BroadcastRow[]>`
+    select ${view(sql)} from broadcasts b join bots bo on bo.id = b.bot_id ${counts(sql)}
+    where b.id = ${id} and b.user_id = ${userId}`;
+  return row;
+}
+
+export async function findBroadcastById(sql: Queryable, id: string): Promise<BroadcastRow | undefined> {
+  const [row] = await sql<BroadcastRow[]>`
+    select ${view(sql)} from broadcasts b join bots bo on bo.id = b.bot_id ${counts(sql)} where b.id = ${id}`;
+  return row;
+}
+
+export type ListFilter = { botId?: string | undefined; status?: BroadcastStatus | undefined; search?: string | undefined };
+
+export async function listBroadcasts(sql: Queryable, userId: string, filter: ListFilter, limit: number, offset: number) {
+  const where = sql`b.user_id = ${userId}
+    ${filter.botId ? sql`and b.bot_id = ${filter.botId}` : sql``}
+    ${filter.status ? sql`and b.status = ${filter.status}` : sql``}
+    ${filter.search ? sql`and b.name ilike ${'%' + filter.search.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}` : sql``}`;
+  const rows = await sql<BroadcastRow[]>`
+    select ${view(sql)} from broadcasts b join bots bo on bo.id = b.bot_id ${counts(sql)}
+    where ${where} order by b.created_at desc, b.id limit ${limit} offset ${offset}`;
+  const [{ total } = { total: 0 }] = await sql<{ total: number }[]>`select count(*)::int as total from broadcasts b where ${where}`;
+  return { rows, total };
+}
+
+export async function idTaken(sql: Queryable, id: string): Promise<boolean> {
+  const rows = await sql`select 1 from broadcasts where id = ${id}`;
+  return rows.length > 0;
+}
+
+export async function findOwnedBot(sql: Queryable, userId: string, botId: string) {
+  const [row] = await sql<{ id: string; isActive: boolean }[]>`select id, is_active as "isActive" from bots where id = ${botId} and user_id = ${userId}`;
+  return row;
+}
+
+/** How many of `contactIds` are contacts of this bot (and so of its owner). */
+export async function countBotContacts(sql: Queryable, botId: string, contactIds: string[]): Promise<number> {
+  if (contactIds.length === 0) return 0;
+  const [row] = await sql<{ count: number }[]>`
+    select count(*)::int as count from contacts where bot_id = ${botId} and id = any(${contactIds}::uuid[])`;
+  return row?.count ?? 0;
+}
+
+export async function insertBroadcast(sql: Queryable, userId: string, id: string, fields: BroadcastFields) {
+  await sql`
+    insert into broadcasts (id, user_id, bot_id, name, message, media_type, media_url, caption, buttons, target_type, contact_ids, status, scheduled_for)
+    values (${id}, ${userId}, ${fields.botId}, ${fields.name}, ${fields.message}, ${fields.mediaType}, ${fields.mediaUrl}, ${fields.caption},
+      ${sql.json(fields.buttons)}, ${fields.targetType}, ${fields.contactIds}::uuid[], ${fields.status}, ${fields.scheduledFor})`;
+}
+
+/** Writes the editable fields while the status is still one of `from` (compare-and-set); false when it moved. */
+export async function updateBroadcast(sql: Queryable, id: string, from: BroadcastStatus[], fields: BroadcastFields): Promise<boolean> {
+  const rows = await sql`
+    update broadcasts set bot_id = ${fields.botId}, name = ${fields.name}, message = ${fields.message}, media_type = ${fields.mediaType},
+      media_url = ${fields.mediaUrl}, caption = ${fields.caption}, buttons = ${sql.json(fields.buttons)}, target_type = ${fields.targetType},
+      contact_ids = ${fields.contactIds}::uuid[], status = ${fields.status}, scheduled_for = ${fields.scheduledFor},
+      media_file_id = case when media_url is distinct from ${fields.mediaUrl} or media_type is distinct from ${fields.mediaType} or bot_id <> ${fields.botId} then null else media_file_id end,
+      updated_at = now()
+    where id = ${id} and status = any(${from}::text[]) returning id`;
+  return rows.length > 0;
+}
+
+export async function deleteBroadcast(sql: Queryable, id: string, from: BroadcastStatus[]): Promise<boolean> {
+  const rows = await sql`delete from broadcasts where id = ${id} and status = any(${from}::text[]) returning id`;
+  return rows.length > 0;
+}
+
+/** Moves the status (compare-and-set) and stamps what the transition sets. */
+export async function setStatus(
+  sql: Queryable,
+  id: string,
+  from: BroadcastStatus[],
+  to: BroadcastStatus,
+  extra: { error?: string | null; started?: boolean; completed?: boolean } = {},
+): Promise<boolean> {
+  const rows = await sql`
+    update broadcasts set status = ${to}, updated_at = now(),
+      error = ${extra.error === undefined ? sql`error` : extra.error},
+      started_at = ${extra.started ? sql`now()` : sql`started_at`},
+      completed_at = ${extra.completed ? sql`now()` : to === 'SENDING' ? null : sql`completed_at`}
+    where id = ${id} and status = any(${from}::text[]) returning id`;
+  return rows.length > 0;
+}
+
+export async function hasRecipients(sql: Queryable, id: string): Promise<boolean> {
+  const rows = await sql`select 1 from broadcast_recipients where broadcast_id = ${id} limit 1`;
+  return rows.length > 0;
+}
+
+/**
+ * The audience, written by the database itself (INSERT … SELECT: nothing passes through the server's memory, so
+ * a million recipients cost what one does). Humans only; contacts who blocked the bot are skipped with a reason.
+ */
+export async function materialiseAudience(sql: Queryable, broadcastId: string, blockedReason: string): Promise<number> {
+  const result = await sql`
+    insert into broadcast_recipients (broadcast_id, telegram_id, contact_id, status, reason)
+    select b.id, c.telegram_id, c.id,
+      case when c.blocked_at is null then 'pending' else 'skipped' end,
+      case when c.blocked_at is null then null else ${blockedReason} end
+    from broadcasts b join contacts c on c.bot_id = b.bot_id
+    where b.id = ${broadcastId} and not c.is_bot and c.telegram_id > 0
+      and (b.target_type = 'ALL' or c.id = any(b.contact_ids))
+    on conflict do nothing`;
+  return result.count;
+}
+
+/** "Send again" (FAILED → SENDING): failures that were certainly not delivered go back to pending. */
+export async function requeueRetryable(sql: Queryable, broadcastId: string): Promise<number> {
+  const result = await sql`
+    update broadcast_recipients set status = 'pending', reason = null, retryable = false, attempts = 0, not_before = null, updated_at = now()
+    where broadcast_id = ${broadcastId} and status = 'failed' and retryable`;
+  return result.count;
+}
+
+export async function stats(sql: Queryable, userId: string, botId: string | undefined) {
+  const [row] = await sql<{ total: number; totalSent: number; totalFailed: number; averageSuccessRate: number | null }[]>`
+    select count(*)::int as total, coalesce(sum(s.sent), 0)::int as "totalSent", coalesce(sum(s.failed), 0)::int as "totalFailed",
+      avg(case when s.total > 0 then s.sent * 100.0 / s.total end)::float8 as "averageSuccessRate"
+    from broadcasts b
+    left join lateral (
+      select count(*) as total, count(*) filter (where r.status = 'sent') as sent,
+        count(*) filter (where r.status in ('failed', 'skipped')) as failed
+      from broadcast_recipients r where r.broadcast_id = b.id
+    ) s on true
+    where b.user_id = ${userId} ${botId ? sql`and b.bot_id = ${botId}` : sql``}`;
+  return row ?? { total: 0, totalSent: 0, totalFailed: 0, averageSuccessRate: null };
+}
+
+export type RecipientRow = {
+  contactId: string | null;
+  telegramId: bigint;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+  reason: string | null;
+  telegramMessageId: bigint | null;
+  updatedAt: Date;
+};
+
+export async function listRecipients(sql: Queryable, broadcastId: string, statuses: string[] | undefined, limit: number, offset: number) {
+  const where = sql`r.broadcast_id = ${broadcastId} ${statuses ? sql`and r.status = any(${statuses}::text[])` : sql``}`;
+  const rows = await sql<RecipientRow[]>`
+    select r.contact_id as "contactId", r.telegram_id as "telegramId", c.first_name as "firstName", c.last_name as "lastName",
+      c.username, r.status, r.reason, r.telegram_message_id as "telegramMessageId", r.updated_at as "updatedAt"
+    from broadcast_recipients r left join contacts c on c.id = r.contact_id
+    where ${where} order by r.telegram_id limit ${limit} offset ${offset}`;
+  const [{ total } = { total: 0 }] = await sql<{ total: number }[]>`select count(*)::int as total from broadcast_recipients r where ${where}`;
+  return { rows, total };
+}
