@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { botResponseSchema } from '@shared/bots/schemas.ts';
+import { broadcastResponseSchema } from '@shared/broadcasts/schemas.ts';
 import { contactResponseSchema } from '@shared/contacts/schemas.ts';
 import { flowResponseSchema } from '@shared/flows/schemas.ts';
 import { conversationsResponseSchema } from '@shared/messages/schemas.ts';
@@ -84,6 +85,15 @@ test('every named mutation applies once through push and its effect is what the 
   expect(bed.emulator.control.sentMessages({ token: registered.token, chatId: user.id }).map((m) => m.text)).toEqual(['Resposta offline']);
   await push('conversation.markRead', { contactId });
   expect((await conversations())[0]).toMatchObject({ unreadCount: 0, lastMessageId: replyId, lastMessage: { status: 'SENT' } });
+
+  // A broadcast drafted offline: created with the client's id, edited, removed.
+  const broadcastId = crypto.randomUUID();
+  await push('broadcast.create', { broadcast: { id: broadcastId, name: 'Promoção offline', botId: registered.bot.id, message: 'Oi <b>todos</b>' } });
+  expect(broadcastResponseSchema.parse((await get(`/broadcasts/${broadcastId}`)).body).data.broadcast).toMatchObject({ id: broadcastId, name: 'Promoção offline', status: 'DRAFT' });
+  await push('broadcast.update', { broadcastId, changes: { name: 'Promoção revisada' } });
+  expect(broadcastResponseSchema.parse((await get(`/broadcasts/${broadcastId}`)).body).data.broadcast.name).toBe('Promoção revisada');
+  await push('broadcast.delete', { broadcastId });
+  expect((await get(`/broadcasts/${broadcastId}`)).status).toBe(404);
 
   // Runtime effects run after the commit: the bot stops, starts again, and is gone with its removal.
   await push('bot.setActive', { botId: registered.bot.id, isActive: false });
