@@ -72,11 +72,11 @@ test('um push vira notificação em pt-BR, pushes da mesma conversa se substitue
 
   // As the server sends it (modules/push/sender.ts): the contact's name, a preview, the conversation's link and tag.
   const fromServer = (body: string) => ({ title: 'Nova mensagem de Ana Lima', body, url: conversationPath(contactId), tag: conversationTag(contactId) });
-  await push.deliver(fromServer('Oi, tudo bem?'));
+  await push.deliverUntilShown(fromServer('Oi, tudo bem?'), (list) => list.some((n) => n.body === 'Oi, tudo bem?'));
   await expect.poll(push.shown).toEqual([{ ...fromServer('Oi, tudo bem?'), lang: 'pt-BR' }]);
-  await push.deliver({ ...fromServer('Está aí?'), title: '2 novas mensagens de Ana Lima' });
+  await push.deliverUntilShown({ ...fromServer('Está aí?'), title: '2 novas mensagens de Ana Lima' }, (list) => list.some((n) => n.body === 'Está aí?'));
   await expect.poll(push.shown).toEqual([{ ...fromServer('Está aí?'), title: '2 novas mensagens de Ana Lima', lang: 'pt-BR' }]);
-  await push.deliver({ body: 'Sem título', url: 'https://malicioso.example/', tag: 'aviso' });
+  await push.deliverUntilShown({ body: 'Sem título', url: 'https://malicioso.example/', tag: 'aviso' }, (list) => list.some((n) => n.tag === 'aviso'));
   await expect.poll(async () => (await push.shown()).find((n) => n.tag === 'aviso')).toEqual({ title: 'Canalize', body: 'Sem título', tag: 'aviso', lang: 'pt-BR', url: '/' });
 
   // A click on the conversation's notification: the worker's notificationclick handler takes the open window there.

@@ -48,32 +48,49 @@ export async function pushDelivery(context: BrowserContext, page: Page) {
   });
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => [...registrations.values()].some(Boolean)).toBe(true);
-  return {
-    /**
-     * Delivers to every live registration (a stale one of an earlier context refuses, which is fine) and tries
-     * again for a while when none took it: a worker still starting on a loaded machine refuses the first attempt.
-     */
-    async deliver(data: unknown) {
-      let lastError: unknown;
-      for (let attempt = 0; attempt < 20; attempt += 1) {
-        let delivered = 0;
-        for (const [registrationId, live] of registrations) {
-          if (!live) continue;
-          try {
-            await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(data) });
-            delivered += 1;
-          } catch (error) {
-            lastError = error;
-          }
+
+  const shown = (): Promise<ShownNotification[]> =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, lang: n.lang, url: (n.data as { url: string }).url })),
+    );
+
+  /**
+   * Delivers to every live registration (a stale one of an earlier context refuses, which is fine) and tries
+   * again for a while when none took it: a worker still starting on a loaded machine refuses the first attempt.
+   */
+  async function deliver(data: unknown) {
+    let lastError: unknown;
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      let delivered = 0;
+      for (const [registrationId, live] of registrations) {
+        if (!live) continue;
+        try {
+          await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(data) });
+          delivered += 1;
+        } catch (error) {
+          lastError = error;
         }
-        if (delivered > 0) return;
-        await page.waitForTimeout(250);
       }
-      throw new Error(`no service worker registration took the push: ${String(lastError)}`);
-    },
-    shown: () =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, lang: n.lang, url: (n.data as { url: string }).url })),
-      ),
-  };
+      if (delivered > 0) return;
+      await page.waitForTimeout(250);
+    }
+    throw new Error(`no service worker registration took the push: ${String(lastError)}`);
+  }
+
+  /**
+   * Delivers until the worker shows it: on a loaded machine a CDP delivery is now and then accepted but never
+   * reaches the worker's push handler. What the worker shows is still asserted by the caller.
+   */
+  async function deliverUntilShown(data: unknown, isShown: (notifications: ShownNotification[]) => boolean) {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await deliver(data);
+      for (const deadline = Date.now() + 3_000; Date.now() < deadline; await page.waitForTimeout(200)) {
+        if (isShown(await shown())) return;
+      }
+    }
+  }
+
+  return { deliver, deliverUntilShown, shown };
 }
+
+type ShownNotification = { title: string; body: string; tag: string; lang: string; url: string };
