@@ -65,6 +65,9 @@ describe.skipIf(!onPostgres)('broadcasts across a kill -9 and with two engines (
     const sending = await server.api(`/api/broadcasts/${broadcast.id}/send`, { method: 'POST', token: account.tokens.accessToken });
     expect(sending.status).toBe(200);
     await Bun.sleep(2000);
+    // Killed the moment the emulator accepts a message, before its answer reaches the server: that send is in
+    // the uncertain window (delivered, its outcome never recorded).
+    await emulator.control.waitForSentMessage({ token: created.token, method: 'sendMessage', since: emulator.control.mark() });
     await server.kill('SIGKILL');
     const beforeKill = emulator.control.sentMessages({ token: created.token, method: 'sendMessage' }).length;
     const [stranded] = await db.sql<{ sending: number; sent: number }[]>`
