@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { botResponseSchema } from '../shared/bots/schemas.ts';
 import { broadcastResponseSchema } from '../shared/broadcasts/schemas.ts';
-import { createTelegramEmulator, type TelegramEmulator } from '../tools/telegram-emulator/emulator.ts';
+import { createTelegramEmulator, type EmulatorOptions, type TelegramEmulator } from '../tools/telegram-emulator/emulator.ts';
 import { connect, type Sql } from '../server/src/db/client.ts';
 import { spawnServerChild, type ServerChild } from '../server/src/test-support/broadcast-server.ts';
 import { registerUser } from '../server/src/test-support/fixtures.ts';
@@ -38,7 +38,7 @@ async function until<T>(what: string, check: () => Promise<T | undefined | false
 
 type Setup = { sql: Sql; emulator: TelegramEmulator; server: ServerChild; dataDir: string; url: string; botId: string; botToken: string; auth: string; close(): Promise<void> };
 
-async function setup(admin: Sql, rateLimits: {} | false, statsMs = 0): Promise<Setup> {
+async function setup(admin: Sql, rateLimits: EmulatorOptions['rateLimits'], statsMs = 0): Promise<Setup> {
   const name = `canalize_bench_bc_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
   await admin.unsafe(`create database ${name}`);
   const url = new URL(pgUrl);
