@@ -78,8 +78,12 @@ async function send(s: Setup, name: string) {
   const made = await s.server.api('/api/broadcasts', { token: s.auth, json: { name, botId: s.botId, message: 'Olá <b>todos</b>', targetType: 'ALL' } });
   const broadcast = broadcastResponseSchema.parse(await made.json()).data.broadcast;
   const started = performance.now();
-  const answer = await s.server.api(`/api/broadcasts/${broadcast.id}/send`, { method: 'POST', token: s.auth });
-  if (answer.status !== 200) throw new Error(`send answered ${answer.status}: ${await answer.text()}`);
+  const answer = await s.server.api(`/api/broadcasts/${broadcast.id}/send`, { method: 'POST', token: s.auth }).catch((error: unknown) => error as Error);
+  if (answer instanceof Error) {
+    // A very long request (1 000 000 recipients written in it) may lose its connection; the transaction goes on.
+    console.log(`broadcast: POST /send perdeu a conexão após ${((performance.now() - started) / 1000).toFixed(1)} s (${answer.message}); esperando o SENDING no banco`);
+    await until('SENDING', async () => (await s.sql<{ status: string }[]>`select status from broadcasts where id = ${broadcast.id}`)[0]?.status === 'SENDING', 300_000, 100);
+  } else if (answer.status !== 200) throw new Error(`send answered ${answer.status}: ${await answer.text()}`);
   return { id: broadcast.id, sendMs: performance.now() - started };
 }
 
@@ -201,7 +205,7 @@ async function mass(admin: Sql) {
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     console.log(
       `broadcast: ${total?.n} destinatários materializados (contatos inseridos em ${insertS.toFixed(1)} s) pelo POST /send em ${(sendMs / 1000).toFixed(1)} s; ` +
-        `RSS do servidor ocioso ${mb(idleRss)} MB, pico ${mb(peak)} MB durante a materialização e 15 s de envio (${result.sent + result.failed} tentados) → +${mb(peak - idleRss)} MB`,
+        `RSS do servidor ocioso ${mb(idleRss)} MB, pico ${mb(peak)} MB durante a materialização e 15 s de envio (${result.sent + result.failed} tentados, ${((result.sent + result.failed) / 15).toFixed(0)}/s) → +${mb(peak - idleRss)} MB`,
     );
   } finally {
     await s.close();
