@@ -23,7 +23,7 @@ export function takeRateSlot(call: MethodCall, target: MessageTarget): void {
   if (retryAfter !== undefined) throw tooManyRequests(retryAfter);
 }
 
-export type SentDetails = Omit<SentRecord, 'seq' | 'token' | 'botId' | 'method' | 'chatId' | 'messageId' | 'date' | 'message'>;
+export type SentDetails = Omit<SentRecord, 'seq' | 'token' | 'botId' | 'method' | 'chatId' | 'messageId' | 'date' | 'message' | 'atMs'>;
 
 export function postBotMessage(call: MethodCall, target: MessageTarget, fields: Partial<Message>, details: SentDetails, method: string): Message {
   const { core, bot } = call;

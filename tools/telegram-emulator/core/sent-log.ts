@@ -36,8 +36,8 @@ export class SentLog {
     this.actionMark = this.seq;
   }
 
-  add(record: Omit<SentRecord, 'seq'>): SentRecord {
-    const full: SentRecord = { ...record, seq: ++this.seq };
+  add(record: Omit<SentRecord, 'seq' | 'atMs'>): SentRecord {
+    const full: SentRecord = { ...record, seq: ++this.seq, atMs: Date.now() };
     this.records.push(full);
     for (const waiter of this.waiters) {
       if (full.seq > waiter.since && matches(full, waiter.filter)) {

@@ -169,6 +169,8 @@ export interface SentMedia {
 /** One thing a bot did to a chat, as tests want to read it. */
 export interface SentRecord {
   seq: number;
+  /** When the emulator accepted it (ms since the epoch): rate assertions count these per sliding second. */
+  atMs: number;
   token: string;
   botId: number;
   method: string;

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { broadcastProgressResponseSchema, broadcastResponseSchema, broadcastRecipientsResponseSchema, type Broadcast } from '@shared/broadcasts/schemas.ts';
+import { PNG_1X1, uploadFile } from '../../test-support/media-upload.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer } from '../../test-support/start-test-server.ts';
 import { eventually, registeredBot, startTelegramTestbed, waitForPolling, type TelegramTestbed } from '../../test-support/telegram.ts';
 
@@ -125,6 +126,76 @@ test('a claim abandoned by a dead process is failed "resultado incerto", never s
   const failures = broadcastRecipientsResponseSchema.parse((await call('GET', `/broadcasts/${broadcast.id}/recipients?status=failed`)).body).data.recipients;
   expect(failures[0]?.reason).toContain('Resultado incerto');
 }, 30_000);
+
+test('a blocked contact who writes to the bot again is no longer skipped', async () => {
+  const { users, contactIds } = await audience(2);
+  const blocker = users[0]!;
+  bed.emulator.control.blockBot({ userId: blocker.id, bot: bot.token });
+  const first = await create({ targetType: 'SELECTED', contactIds });
+  await call('POST', `/broadcasts/${first.id}/send`);
+  expect((await finished(first.id)).statistics).toMatchObject({ total: 2, sent: 1, failed: 1 });
+  const blockedAt = async () =>
+    (await bed.server.db.sql<{ blockedAt: Date | null }[]>`select blocked_at as "blockedAt" from contacts where bot_id = ${bot.bot.id} and telegram_id = ${blocker.id}`)[0]?.blockedAt;
+  expect(await blockedAt()).toBeInstanceOf(Date);
+
+  bed.emulator.control.unblockBot({ userId: blocker.id, bot: bot.token });
+  bed.emulator.control.sendPrivateMessage({ from: blocker.id, bot: bot.token, text: '/start' });
+  await eventually('blocked_at cleared', async () => {
+    await bed.server.server.bots.flush();
+    return (await blockedAt()) === null;
+  });
+  const second = await create({ targetType: 'SELECTED', contactIds });
+  await call('POST', `/broadcasts/${second.id}/send`);
+  expect((await finished(second.id)).statistics).toMatchObject({ total: 2, sent: 2, failed: 0, skipped: 0 });
+  expect(sentPerChat([blocker.id]).get(blocker.id)).toBe(1);
+}, 60_000);
+
+test('an uploaded image with a caption and a button row reaches every recipient and the outcomes are recorded', async () => {
+  const { users, contactIds } = await audience(4);
+  const upload = await uploadFile(bed.server, bot.auth.token, PNG_1X1, 'foto.png', 'image/png');
+  expect(upload.status).toBe(201);
+  const mediaUrl = (upload.body as { data: { url: string } }).data.url;
+  const buttons = [{ buttons: [{ text: 'Site', type: 'url', value: 'https://example.com/oferta' }, { text: 'Quero', type: 'callback', value: 'quero' }] }];
+  const broadcast = await create({ targetType: 'SELECTED', contactIds, message: '', mediaType: 'IMAGE', mediaUrl, caption: 'Promoção <b>hoje</b>', buttons });
+  const send = await call('POST', `/broadcasts/${broadcast.id}/send`);
+  expect(send.status).toBe(200);
+  const done = await finished(broadcast.id, 30_000);
+  expect(done.status).toBe('COMPLETED');
+  expect(done.statistics).toMatchObject({ total: 4, sent: 4, failed: 0, pending: 0 });
+  expect(bed.server.logs.filter((line) => line.includes('"error"') && line.includes('broadcast'))).toEqual([]);
+  const photos = bed.emulator.control.sentMessages({ token: bot.token, method: 'sendPhoto' }).filter((r) => users.some((u) => u.id === Number(r.chatId)));
+  expect(photos.map((r) => Number(r.chatId)).sort()).toEqual(users.map((u) => u.id).sort());
+  for (const photo of photos) {
+    expect(photo.caption).toContain('Promoção');
+    expect(photo.reply_markup).toMatchObject({ inline_keyboard: [[{ text: 'Site', url: 'https://example.com/oferta' }, { text: 'Quero', callback_data: 'quero' }]] });
+  }
+  const sent = broadcastRecipientsResponseSchema.parse((await call('GET', `/broadcasts/${broadcast.id}/recipients?status=sent`)).body).data.recipients;
+  expect(sent).toHaveLength(4);
+  const [stored] = await bed.server.db.sql<{ fileId: string | null }[]>`select media_file_id as "fileId" from broadcasts where id = ${broadcast.id}`;
+  expect(stored?.fileId).toBeTruthy();
+}, 60_000);
+
+test("two broadcasts of one bot sending together share the bot's 30/s (per sliding second) and both complete", async () => {
+  const first = await audience(120);
+  const second = await audience(120);
+  const a = await create({ targetType: 'SELECTED', contactIds: first.contactIds });
+  const b = await create({ targetType: 'SELECTED', contactIds: second.contactIds });
+  const since = Date.now();
+  await Promise.all([call('POST', `/broadcasts/${a.id}/send`), call('POST', `/broadcasts/${b.id}/send`)]);
+  const [doneA, doneB] = await Promise.all([finished(a.id), finished(b.id)]);
+  expect(doneA).toMatchObject({ status: 'COMPLETED', statistics: { total: 120, sent: 120 } });
+  expect(doneB).toMatchObject({ status: 'COMPLETED', statistics: { total: 120, sent: 120 } });
+  const stamps = bed.emulator.control.sentMessages({ token: bot.token, method: 'sendMessage' }).filter((r) => r.atMs >= since).map((r) => r.atMs).sort((x, y) => x - y);
+  expect(stamps).toHaveLength(240);
+  let worst = 0;
+  for (let i = 0, j = 0; i < stamps.length; i++) {
+    while ((stamps[i] ?? 0) - (stamps[j] ?? 0) >= 1000) j++;
+    worst = Math.max(worst, i - j + 1);
+  }
+  console.log(`two broadcasts: busiest sliding second ${worst} messages`);
+  expect(worst).toBeLessThanOrEqual(30);
+  expect([...sentPerChat([...first.users, ...second.users].map((u) => u.id)).values()].every((n) => n === 1)).toBe(true);
+}, 90_000);
 
 test('status machine: allowed transitions and 422 for the others; cancel, stop, duplicate, delete', async () => {
   const { contactIds } = await audience(2);

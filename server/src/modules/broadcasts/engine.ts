@@ -105,16 +105,31 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
     let revoked = false;
     const batch = Math.max(1, Math.min(100, Math.ceil(window.rate / 5)));
 
+    /** Set while outcomes could not be written: the loop stops claiming until they are. */
+    let flushFailed = false;
     const flush = async () => {
       while (pending.length > 0 || blocked.length > 0) {
         const outcomes = pending.splice(0, 1000);
         const contacts = blocked.splice(0, 1000);
-        await repo.markContactsBlocked(sql, contacts);
-        await repo.recordOutcomes(sql, token, outcomes);
+        try {
+          await repo.markContactsBlocked(sql, contacts);
+          await repo.recordOutcomes(sql, token, outcomes);
+        } catch (error) {
+          // Kept for the next try; if this process dies first, their leases run out and they become uncertain.
+          pending.unshift(...outcomes);
+          blocked.unshift(...contacts);
+          flushFailed = true;
+          throw error;
+        }
       }
+      flushFailed = false;
     };
     const scheduleFlush = () => {
-      flushing ??= Bun.sleep(20).then(flush).finally(() => (flushing = undefined));
+      // A write that fails must not become an unhandled rejection (it would end the whole server).
+      flushing ??= Bun.sleep(20)
+        .then(flush)
+        .catch((error: unknown) => logger.error('falha ao gravar resultados de broadcast', { botId, error }))
+        .finally(() => (flushing = undefined));
     };
     const record = (outcome: repo.Outcome) => {
       pending.push(outcome);
@@ -214,6 +229,12 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
 
     try {
       while (!stopping && !revoked && runtime.isRunning(botId)) {
+        if (flushFailed) {
+          await Bun.sleep(1000);
+          scheduleFlush();
+          await flushing;
+          continue;
+        }
         const wait = window.waitMs(Date.now());
         if (wait > 0) {
           await Bun.sleep(Math.min(wait, 200));

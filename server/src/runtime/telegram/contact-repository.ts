@@ -68,6 +68,8 @@ export async function upsertContacts(sql: Sql, rows: ContactTouchRow[]): Promise
         is_bot = excluded.is_bot, language_code = coalesce(excluded.language_code, contacts.language_code),
         message_count = contacts.message_count + excluded.message_count,
         last_interaction_at = greatest(contacts.last_interaction_at, excluded.last_interaction_at),
+        -- A private message (or /start) means the user can hear from the bot again (migration 0530).
+        blocked_at = case when excluded.message_count > 0 then null else contacts.blocked_at end,
         updated_at = now()
       returning bot_id, telegram_id, first_name, last_name, username, phone_number, is_bot
     )
