@@ -28,12 +28,26 @@ export type BroadcastEngineOptions = {
 
 export type BroadcastEngine = ReturnType<typeof createBroadcastEngine>;
 
-/** A sliding one-second window, with a small margin for the network's jitter. */
+/**
+ * A sliding one-second window stamped when a send is dispatched. Telegram counts when a message arrives, which is
+ * later by the time the send takes to leave (reading the content, the request itself): the window is widened by
+ * the recent worst of that delay, so the 31st message can never arrive within a second of the 1st.
+ */
 export class RateWindow {
   private stamps: number[] = [];
   private head = 0;
   private pausedUntil = 0;
-  constructor(public rate: number, private readonly spanMs = 1025) {}
+  private delayMs = 25;
+  constructor(public rate: number) {}
+
+  private get spanMs() {
+    return 1000 + this.delayMs;
+  }
+
+  /** A send dispatched `ms` ago has been answered: a decaying maximum of that delay widens the window. */
+  observe(ms: number) {
+    this.delayMs = Math.min(250, Math.max(10, ms, this.delayMs * 0.98));
+  }
 
   /** ms to wait before the next send may start (0: now). */
   waitMs(now: number): number {
@@ -161,7 +175,7 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
       return { ...base, text, media: { type: row.mediaType, upload: { path: stored.path, fileName: stored.fileName } } };
     }
 
-    async function deliver(recipient: repo.ClaimedRecipient) {
+    async function deliver(recipient: repo.ClaimedRecipient, dispatchedAt: number) {
       const row = await content(recipient.broadcastId);
       if (!row) return back(recipient);
       const firstUpload = row.mediaType && !row.mediaFileId ? uploads.get(row.id) : undefined;
@@ -174,6 +188,7 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
       if (message.media && !message.media.fileId) uploads.set(row.id, new Promise<void>((resolve) => (done = resolve)));
       try {
         const result = await runtime.sendBroadcast(botId, message);
+        window.observe(Date.now() - dispatchedAt);
         if (result.ok && result.fileId && message.media && !message.media.fileId) {
           row.mediaFileId = result.fileId;
           await repo.saveFileId(sql, row.id, result.fileId);
@@ -266,7 +281,7 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
         if (lastByChat.size > 100_000) lastByChat.clear();
         const chatWait = last === undefined ? 0 : Math.max(0, last + 1000 - now);
         const task = (chatWait > 0 ? Bun.sleep(chatWait) : Promise.resolve())
-          .then(() => deliver(recipient))
+          .then(() => deliver(recipient, now + chatWait))
           .catch((error: unknown) => {
             logger.error('falha ao enviar broadcast', { botId, error });
             record({ ...recipient, status: 'failed', reason: BROADCAST_TEXTS.reasonUncertain, messageId: null, retryable: false, delayMs: 0, uncount: false });
