@@ -14,7 +14,7 @@ import { WelcomePreview } from './welcome-preview.tsx';
 import { WelcomeSwitch } from './welcome-switch.tsx';
 
 /** Every control of docs/product.md#screen-channel for one channel, the live preview beside it; saved together (docs/product.md#state-welcome). */
-export function WelcomeForm({ channelId, initial }: { channelId: string; initial: WelcomeMessage }) {
+export function WelcomeForm({ channelId, initial, botActive = true }: { channelId: string; initial: WelcomeMessage; botActive?: boolean }) {
   const form = useWelcomeForm(initial);
   const save = useSaveWelcome();
   useUnsavedChanges(form.dirty);
@@ -30,7 +30,7 @@ export function WelcomeForm({ channelId, initial }: { channelId: string; initial
       <div className="space-y-6 lg:col-span-3">
         <Card>
           <CardContent>
-            <WelcomeSwitch enabled={form.values.enabled} onChange={(enabled) => form.set('enabled', enabled)} />
+            <WelcomeSwitch enabled={form.values.enabled} botActive={botActive} onChange={(enabled) => form.set('enabled', enabled)} />
           </CardContent>
         </Card>
         <Card>
