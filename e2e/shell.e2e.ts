@@ -41,6 +41,16 @@ test.describe('no celular', () => {
     await expect(page.getByRole('heading', { name: 'Meus Bots' })).toBeVisible();
     await expect(nav).toBeHidden();
   });
+
+  test('o cabeçalho cabe na tela: sem subtítulo cortado, nada além da largura', async ({ page, request }) => {
+    const { account } = await registerByApi(request);
+    await signInThroughUi(page, account);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByText('Gerencie seus bots de forma profissional')).toBeHidden();
+    const header = page.getByRole('banner');
+    const overflow = await header.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBe(0);
+  });
 });
 
 test('o menu recolhe no desktop', async ({ page, request }) => {
