@@ -48,6 +48,7 @@ test('cria um fluxo pelo modal, monta /start → botões → texto no editor, sa
   const dialog = page.getByRole('dialog', { name: 'Criar Fluxo' });
   const submit = dialog.getByRole('button', { name: 'Criar Fluxo' });
   await expect(submit).toBeDisabled();
+  await expect(submit).toHaveAccessibleDescription('Para criar: selecione um bot, dê um nome ao fluxo.');
   await expect(dialog.getByRole('checkbox', { name: 'Privado' })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Grupos', exact: true })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Supergrupos' })).toBeChecked();
@@ -57,6 +58,7 @@ test('cria um fluxo pelo modal, monta /start → botões → texto no editor, sa
   await dialog.getByRole('checkbox', { name: 'Canais' }).check();
   await expect(dialog.getByText('Selecione pelo menos um channel quando o contexto "Canais" estiver ativo')).toBeVisible();
   await expect(submit).toBeDisabled();
+  await expect(dialog.getByText('Para criar: escolha pelo menos um canal.')).toBeVisible();
   await dialog.getByRole('checkbox', { name: 'Canais' }).uncheck();
   await dialog.getByLabel('Descrição').fill('Responde ao /start');
   await submit.click();
