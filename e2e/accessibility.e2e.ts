@@ -1,5 +1,6 @@
 /**
- * Every screen passes axe (WCAG 2 A/AA rules) with no serious or critical violation, on a phone and on a laptop:
+ * Every screen passes axe (WCAG 2 A/AA rules) with no serious or critical violation and runs past no screen edge,
+ * on a phone and on a laptop:
  * every control named for a screen reader, contrast, landmarks, labels. Screens are filled with real data (a bot,
  * its chats, a contact who wrote, a flow with nodes, a broadcast) so lists and forms are checked, not only empty
  * states.
@@ -99,6 +100,9 @@ for (const device of [
         // Skeletons give way to content before the check.
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         found.push(...(await violations(page)).map((violation) => `${screen.path} ${violation}`));
+        // Nothing runs past the screen: no sideways scrolling of the page on a phone or a laptop.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) found.push(`${screen.path} passa ${overflow}px da largura da tela`);
       }
       expect(found).toEqual([]);
     });
