@@ -6,6 +6,7 @@
  *   graph.failNext(2);                         // the next 2 requests answer 500 (any 5xx: failNext(1, 503))
  *   graph.refuseNext(1, 'Invalid OAuth access token.');   // 400 with Meta's error body (code 190 by default)
  *   graph.hangNext(1);                         // holds the next request until release() (or its client gives up)
+ *   graph.latencyMs = 150;                     // every answer waits this long (Meta takes a while; benches)
  *   await graph.waitForRequests(1);            // resolves once that many requests have arrived
  *   graph.events()                             // events of every accepted (2xx) request, in arrival order
  *   graph.requests                             // everything received: pixel, token, test code, data, answer
@@ -35,6 +36,8 @@ export type FakeGraph = {
   failNext(count: number, status?: number): void;
   refuseNext(count: number, message: string, code?: number): void;
   hangNext(count: number): void;
+  /** Delay before every answer (default 0). */
+  latencyMs: number;
   /** Answers every held request as accepted (200). */
   release(): void;
   waitForRequests(count: number, timeoutMs?: number): Promise<void>;
@@ -80,6 +83,7 @@ export function createFakeGraph(): FakeGraph {
       return json(status, payload);
     };
     const plan = plans.shift();
+    if (fake.latencyMs > 0) await Bun.sleep(fake.latencyMs);
     if (plan?.kind === 'fail') return answer(plan.status, metaError('An unexpected error has occurred. Please retry your request later.', 2));
     if (plan?.kind === 'refuse') return answer(400, metaError(plan.message, plan.code));
     if (plan?.kind === 'hang') {
@@ -100,8 +104,9 @@ export function createFakeGraph(): FakeGraph {
 
   const server = Bun.serve({ port: 0, hostname: '127.0.0.1', idleTimeout: 0, fetch: handle });
 
-  return {
+  const fake: FakeGraph = {
     url: `http://127.0.0.1:${server.port}`,
+    latencyMs: 0,
     requests,
     events: (pixelId) => requests.filter((entry) => entry.status >= 200 && entry.status < 300 && (!pixelId || entry.pixelId === pixelId)).flatMap((entry) => entry.data),
     failNext: (count, status = 500) => plans.push(...Array.from({ length: count }, () => ({ kind: 'fail' as const, status }))),
@@ -120,4 +125,5 @@ export function createFakeGraph(): FakeGraph {
       await server.stop(true);
     },
   };
+  return fake;
 }

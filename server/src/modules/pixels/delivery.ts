@@ -39,10 +39,11 @@ export type PixelDeliveryOptions = {
 
 export function pixelDeliveryHandler(options: PixelDeliveryOptions): JobHandler<typeof pixelDeliverJob.payload> {
   const { sql, logger } = options;
-  const leaseMs = options.leaseMs ?? GRAPH_TIMEOUT_MS + 10_000;
-  const timeoutMs = Math.min(GRAPH_TIMEOUT_MS, Math.max(500, leaseMs - 2_000));
+  const leaseMs = options.leaseMs ?? 2 * GRAPH_TIMEOUT_MS;
+  // A send gives up well within its lease, so a batch is never sent by two live workers at once.
+  const timeoutMs = Math.max(250, Math.min(GRAPH_TIMEOUT_MS, leaseMs / 2));
   const batchSize = Math.min(PIXEL_LIMITS.eventsPerRequest, options.batchSize ?? PIXEL_LIMITS.eventsPerRequest);
-  const turnMs = options.turnMs ?? 60_000;
+  const turnMs = options.turnMs ?? leaseMs;
 
   async function sendOneBatch(pixelId: string, signal: AbortSignal): Promise<'done' | 'more' | 'retry' | 'gone'> {
     const stale = await outbox.failStale(sql, pixelId, MAX_EVENT_AGE_MS, STALE_REASON);
@@ -75,8 +76,8 @@ export function pixelDeliveryHandler(options: PixelDeliveryOptions): JobHandler<
   }
 
   return {
-    // Longer than the event lease: a job reclaimed after its worker died finds that worker's batch claimable.
-    leaseMs: leaseMs * 2 + 5_000,
+    // A turn plus one last send: a live worker keeps its job; a dead one's job is claimed again soon after.
+    leaseMs: turnMs + leaseMs + 5_000,
     async run({ pixelId }, context) {
       if (!(await outbox.bumpGeneration(sql, pixelId))) return;
       const turnEnds = Date.now() + turnMs;
@@ -90,8 +91,9 @@ export function pixelDeliveryHandler(options: PixelDeliveryOptions): JobHandler<
           return;
         }
       }
-      // Events waiting out a backoff get a job due when it ends (the database's clock, like the claim's), a
-      // millisecond late: the timestamp comes back in ms and must not fall before the µs it was read from.
+      // Events waiting out a backoff, or claimed by a worker that may have died, get a job due when the backoff or
+      // lease ends (the database's clock, like the claim's), a millisecond late: the timestamp comes back in ms and
+      // must not fall before the µs it was read from.
       const due = await outbox.nextDue(sql, pixelId);
       if (due) await enqueueDelivery(sql, pixelId, '', new Date(due.getTime() + 1));
     },

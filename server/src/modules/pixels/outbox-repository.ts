@@ -113,21 +113,15 @@ export async function recordOutcome(sql: Queryable, pixelId: string, token: stri
   return ended.length;
 }
 
-/** When the pixel's next pending event is due (database clock), or undefined when none waits. */
+/**
+ * When the pixel's next unsent event becomes claimable (database clock): a pending one's backoff ends, or a claimed
+ * one's lease runs out (its worker may have died). Undefined when nothing waits.
+ */
 export async function nextDue(sql: Queryable, pixelId: string): Promise<Date | undefined> {
   const [row] = await sql<{ at: Date | null }[]>`
-    select min(next_attempt_at) as at from pixel_events where pixel_id = ${pixelId} and status = 'pending'`;
+    select min(case when status = 'pending' then next_attempt_at else lease_expires_at end) as at
+    from pixel_events where pixel_id = ${pixelId} and status in ('pending', 'sending')`;
   return row?.at ?? undefined;
-}
-
-/** Unsent events per pixel (pending, retrying, or being sent), for the pixel's shape. */
-export async function countUnsent(sql: Queryable, pixelIds: string[]): Promise<Map<string, number>> {
-  if (pixelIds.length === 0) return new Map();
-  const rows = await sql<{ pixelId: string; count: number }[]>`
-    select pixel_id as "pixelId", count(*)::int as count from pixel_events
-    where pixel_id = any(${pixelIds}::uuid[]) and status in ('pending', 'sending')
-    group by pixel_id`;
-  return new Map(rows.map((row) => [row.pixelId, row.count]));
 }
 
 export type PixelTarget = { pixelId: string; tokenEncrypted: string };
