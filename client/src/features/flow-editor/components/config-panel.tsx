@@ -1,5 +1,6 @@
 import { Save, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
+import { cn } from '../../../lib/cn.ts';
 import type { FlowNode } from '@shared/flows/graph.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
@@ -16,10 +17,13 @@ type Props = {
   onSave: (patch: { label: string; config: Record<string, unknown> }) => void;
   onDelete: () => void;
   onClose: () => void;
+  /** A full-width sheet over the bottom of a phone's screen instead of the right column. */
+  phone?: boolean;
+  panelRef?: Ref<HTMLElement>;
 };
 
 /** The right panel (docs/product.md#state-flow-editor): the selected node's data as a draft; Salvar writes it back to the node. */
-export function ConfigPanel({ node, onSave, onDelete, onClose }: Props) {
+export function ConfigPanel({ node, onSave, onDelete, onClose, phone = false, panelRef }: Props) {
   const [label, setName] = useState(node.label);
   const [config, setConfig] = useState(node.config);
   // Edited since opened or last saved: the draft is not in the outbox yet.
@@ -39,18 +43,25 @@ export function ConfigPanel({ node, onSave, onDelete, onClose }: Props) {
     onSave({ label: label.trim() || node.label, config });
   };
   return (
-    <aside aria-label="Configuração do nó" className="flex w-80 shrink-0 flex-col border-l border-slate-200 bg-white">
+    <aside
+      ref={panelRef}
+      aria-label="Configuração do nó"
+      className={cn(
+        'flex flex-col bg-white',
+        phone ? 'fixed inset-x-0 bottom-0 z-40 max-h-[55dvh] w-full rounded-t-2xl border-t border-slate-200 shadow-2xl' : 'w-80 shrink-0 border-l border-slate-200',
+      )}
+    >
       <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
         <h2 className="text-sm font-semibold text-slate-900">Configurar nó</h2>
         <button type="button" aria-label="Fechar painel" className="rounded p-1 text-slate-400 hover:bg-slate-100" onClick={onClose}>
           <X aria-hidden="true" className="size-4" />
         </button>
       </div>
-      <div className="flex-1 space-y-3 overflow-y-auto px-4 py-3">
+      <div className="min-h-0 flex-1 space-y-3 overflow-y-auto overscroll-contain px-4 py-3">
         <TextField label="Nome do nó" value={label} onChange={setLabel} />
         <Fields subType={node.subType} flowId={node.flowId} draft={draft} />
       </div>
-      <div className="flex gap-2 border-t border-slate-100 px-4 py-3">
+      <div className="flex shrink-0 gap-2 border-t border-slate-100 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
         <Button size="sm" className="flex-1" icon={<Save aria-hidden="true" className="size-4" />} onClick={save}>
           Salvar nó
         </Button>
