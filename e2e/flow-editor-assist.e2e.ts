@@ -132,3 +132,23 @@ test('o painel do nó nunca esconde o nó selecionado', async ({ page, request }
     })
     .toBe(true);
 });
+
+/** The toasts on screen, and whether any covers the editor's header. */
+async function toastsOverHeader(page: Page) {
+  const header = await page.locator('header').filter({ has: page.getByLabel('Nome do fluxo') }).boundingBox();
+  const toasts = await page.locator('[data-sonner-toast]').evaluateAll((items) => items.map((t) => t.getBoundingClientRect().toJSON() as DOMRect));
+  return { count: toasts.length, covering: toasts.filter((t) => header && t.top < header.y + header.height).length };
+}
+
+test('um toast por ação, nunca empilhados nem sobre o cabeçalho e o Salvar', async ({ page, request }) => {
+  const { flowId } = await open(page, request, 'Bot dos Toasts');
+  await page.goto(`/flows/${flowId}/edit`);
+  const library = page.getByRole('navigation', { name: 'Biblioteca de nós' });
+  for (let i = 0; i < 5; i++) await library.getByRole('button', { name: 'Enviar texto' }).click();
+  await expect(counter(page, '5 nós · 0 conexões')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notificações/ }).getByText('Nó adicionado!')).toBeVisible();
+  expect(await toastsOverHeader(page)).toEqual({ count: 1, covering: 0 });
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByRole('region', { name: /Notificações/ }).getByText('Fluxo salvo com sucesso!')).toBeVisible();
+  expect(await toastsOverHeader(page)).toEqual({ count: 1, covering: 0 });
+});

@@ -132,6 +132,11 @@ test('monta, edita e salva um fluxo só com toques num celular, sem nada passar 
   await page.getByRole('button', { name: 'Mais ações' }).tap();
   await page.getByRole('button', { name: 'Salvar', exact: true }).tap();
   await expect(toast(page, 'Fluxo salvo com sucesso!')).toBeVisible();
+  // One toast, below the compact bar: the bar and its Salvar stay uncovered.
+  const bar = await page.locator('header').filter({ has: page.getByLabel('Nome do fluxo') }).boundingBox();
+  const shown = await page.locator('[data-sonner-toast]').evaluateAll((items) => items.map((t) => t.getBoundingClientRect().top));
+  expect(shown).toHaveLength(1);
+  expect(shown[0]).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
 
   await expect
     .poll(async () => {

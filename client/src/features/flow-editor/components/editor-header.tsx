@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { FlowEditor } from '../hooks/use-flow-editor.ts';
 import { useFlowHeader } from '../hooks/use-flow-header.ts';
+import { useToastsBelow } from '../hooks/use-toasts-below.ts';
 import { AnalyticsChip } from './analytics-chip.tsx';
 
 type Props = { flow: FlowSummary; editor: FlowEditor; phone: boolean; onOrganize: () => void; onTest: () => void };
@@ -17,6 +18,8 @@ type Props = { flow: FlowSummary; editor: FlowEditor; phone: boolean; onOrganize
  */
 export function EditorHeader({ flow, editor, phone, onOrganize, onTest }: Props) {
   const header = useFlowHeader(flow);
+  const bar = useRef<HTMLElement>(null);
+  useToastsBelow(bar);
   const back = (
     <Link to="/flows" aria-label="Voltar para fluxos" className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'shrink-0')}>
       <ArrowLeft aria-hidden="true" className="size-4" />
@@ -56,7 +59,7 @@ export function EditorHeader({ flow, editor, phone, onOrganize, onTest }: Props)
 
   if (phone) {
     return (
-      <header className="flex items-center gap-1 border-b border-slate-200 bg-white px-2 py-1.5">
+      <header ref={bar} className="flex items-center gap-1 border-b border-slate-200 bg-white px-2 py-1.5">
         {back}
         {name}
         {editor.saving && <LoaderCircle role="status" aria-label="Salvando…" className="size-4 shrink-0 animate-spin text-slate-500" />}
@@ -84,7 +87,7 @@ export function EditorHeader({ flow, editor, phone, onOrganize, onTest }: Props)
   }
 
   return (
-    <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2.5">
+    <header ref={bar} className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2.5">
       {back}
       {name}
       <AnalyticsChip flowId={flow.id} />

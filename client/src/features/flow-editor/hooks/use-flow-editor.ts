@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { savedToast } from '../../../offline/feedback.ts';
+import { editorToast } from '../api/editor-toast.ts';
 import { useMutateAll } from '../../../offline/hooks.ts';
 import { actionMutations, actionToasts, savePositionsMutation } from '../api/action-mutations.ts';
 import { queueAll } from '../api/queue-mutations.ts';
@@ -68,7 +68,7 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
           return;
         }
         for (const id of ids) origins.current.set(id, options.original);
-        if (texts.success) savedToast(texts.success);
+        if (texts.success) editorToast(texts.success);
       });
     },
     [mutateAll, serial],
@@ -110,7 +110,7 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
           toast.error(EDITOR_TOASTS.saveError);
           return null;
         });
-        if (ids) savedToast(successText);
+        if (ids) editorToast(successText);
       }),
     [flowId, mutateAll, serial],
   );
