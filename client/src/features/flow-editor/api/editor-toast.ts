@@ -8,4 +8,8 @@ import { SYNC_UI_TEXTS } from '../../../offline/mutation-labels.ts';
 
 export const EDITOR_TOAST_ID = 'flow-editor';
 
-export const editorToast = (text: string) => toast.success(text, { id: EDITOR_TOAST_ID, ...(navigator.onLine ? {} : { description: SYNC_UI_TEXTS.savedOffline }) });
+/** `warning` (an unknown variable in the saved flow) goes under the text, with the offline note when there is one. */
+export function editorToast(text: string, warning?: string) {
+  const description = [warning, navigator.onLine ? undefined : SYNC_UI_TEXTS.savedOffline].filter(Boolean).join('\n');
+  return toast.success(text, { id: EDITOR_TOAST_ID, ...(description ? { description } : {}) });
+}

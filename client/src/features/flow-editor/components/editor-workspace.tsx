@@ -6,6 +6,7 @@ import type { FlowConnection } from '@shared/flows/graph.ts';
 import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EDITOR_TEXTS, EDITOR_TOASTS } from '../api/editor-texts.ts';
+import { useListenedButtonData } from '../api/flow-graph-rows.ts';
 import { touching, type EditorGraph, type NodeMove } from '../model/graph-actions.ts';
 import { saveNodeAction } from '../model/button-edges.ts';
 import { stableJson } from '../model/shared-rows.ts';
@@ -47,6 +48,7 @@ export const EditorWorkspace = memo(function EditorWorkspace({ flow, stored }: {
   const selectedNode = selection.nodes.size === 1 ? editor.graph.nodes.find((n) => selection.nodes.has(n.id)) : undefined;
 
   const phone = useIsPhone();
+  const listened = useListenedButtonData(flow.botId);
   const { getViewport, setViewport, fitView } = useReactFlow();
   const sizesRef = useRef<MeasuredSizes>(new Map());
   const panelRef = useRef<HTMLElement>(null);
@@ -211,6 +213,7 @@ export const EditorWorkspace = memo(function EditorWorkspace({ flow, stored }: {
               node={selectedNode}
               phone={phone}
               panelRef={panelRef}
+              listened={listened}
               onClose={() => setSelection(NO_SELECTION)}
               onDelete={() => setDeletingNodes([selectedNode.id])}
               // Button edges follow their buttons in the same undo step (a removed button shifts the later ones).

@@ -1,8 +1,9 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
-import { Plus, Trash2 } from 'lucide-react';
-import { memo } from 'react';
+import { Plus, Trash2, TriangleAlert } from 'lucide-react';
+import { memo, useMemo } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import type { CardNode } from '../model/xyflow-mapping.ts';
+import { configVariableIssues } from '../model/variable-issues.ts';
 import { useLongPress } from '../hooks/use-long-press.ts';
 import { useEditorContext } from './editor-context.ts';
 import { useNodeFigures } from './node-figures-context.tsx';
@@ -16,6 +17,7 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
   const { node } = data;
   const { requestNodeDelete, requestAddAfter, openNodeMenu } = useEditorContext();
   const press = useLongPress((at) => openNodeMenu(node.id, at));
+  const warnings = useMemo(() => configVariableIssues(node.config).map((issue) => issue.message), [node.config]);
   const Icon = subtypeIcon(node.subType);
   const color = typeColor(node.type);
   return (
@@ -30,6 +32,11 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
       <div className="flex items-center gap-2 rounded-t-[10px] px-3 py-2 text-white" style={{ background: color }}>
         <Icon aria-hidden="true" className="size-4 shrink-0" />
         <span className="min-w-0 flex-1 truncate text-sm font-semibold">{node.label}</span>
+        {warnings.length > 0 && (
+          <span role="img" aria-label={warnings.join(' ')} title={warnings.join('\n')} className="rounded-full bg-amber-300 p-0.5 text-amber-900">
+            <TriangleAlert aria-hidden="true" className="size-3.5" />
+          </span>
+        )}
         <VisitBadge nodeId={node.id} />
       </div>
       <NodeCardBody node={node} />
