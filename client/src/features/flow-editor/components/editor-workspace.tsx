@@ -27,6 +27,7 @@ import { FIT_VIEW_OPTIONS, FlowCanvas, type OpenDrop, type Selection, type TestP
 import { NodeFiguresProvider } from './node-figures-context.tsx';
 import { NodeLibrary } from './node-library.tsx';
 import { NodeMenu } from './node-menu.tsx';
+import { TestPanel } from './test-panel.tsx';
 
 const NO_SELECTION: Selection = { nodes: new Set(), edges: new Set() };
 const NO_PATH: TestPath = { nodes: new Set(), edges: new Set() };
@@ -54,7 +55,9 @@ export const EditorWorkspace = memo(function EditorWorkspace({ flow, stored }: {
   const panelRef = useRef<HTMLElement>(null);
   const [picker, setPicker] = useState<PickerTarget | null>(null);
   const [menu, setMenu] = useState<{ nodeId: string; at: XY } | null>(null);
-  const [path] = useState<TestPath>(NO_PATH);
+  const [path, setPath] = useState<TestPath>(NO_PATH);
+  const [testing, setTesting] = useState(false);
+  const currentGraph = useCallback(() => editor.graphRef.current, [editor]);
 
   /** Every card as a box in flow coordinates, at its measured size. */
   const boxes = useCallback(
@@ -176,7 +179,10 @@ export const EditorWorkspace = memo(function EditorWorkspace({ flow, stored }: {
   return (
     <EditorContext.Provider value={context}>
       <div className="-m-4 flex h-[calc(100dvh-4rem)] max-w-[100vw] flex-col overflow-hidden sm:-m-6 lg:-m-8">
-        <EditorHeader flow={flow} editor={editor} phone={phone} onOrganize={() => void organize()} onTest={() => undefined} />
+        <EditorHeader flow={flow} editor={editor} phone={phone} onOrganize={() => void organize()} onTest={() => {
+          setSelection(NO_SELECTION);
+          setTesting(true);
+        }} />
         <div className="relative flex min-h-0 flex-1">
           {!phone && <NodeLibrary onAdd={(subType) => addNode(subType)} />}
           <div ref={canvasRef} className="min-w-0 flex-1 bg-slate-50">
@@ -195,7 +201,19 @@ export const EditorWorkspace = memo(function EditorWorkspace({ flow, stored }: {
               />
             </NodeFiguresProvider>
           </div>
-          {phone && !selectedNode && (
+          {testing && (
+            <TestPanel
+              flowId={flow.id}
+              graph={currentGraph}
+              phone={phone}
+              onPath={setPath}
+              onClose={() => {
+                setTesting(false);
+                setPath(NO_PATH);
+              }}
+            />
+          )}
+          {phone && !selectedNode && !testing && (
             <button
               type="button"
               aria-label="Adicionar nó"
@@ -205,7 +223,7 @@ export const EditorWorkspace = memo(function EditorWorkspace({ flow, stored }: {
               <Plus aria-hidden="true" className="size-7" />
             </button>
           )}
-          {selectedNode && (
+          {selectedNode && !testing && (
             <ConfigPanel
               // The draft reloads when the stored node's content changes (an undo, a button edge, another tab), not
               // when a pull only restamps it or reorders its keys: typing right after a save must not be lost.

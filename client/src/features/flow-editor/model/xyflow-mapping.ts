@@ -83,7 +83,7 @@ export function createNodeMapper() {
         selected: isSelected,
         width: NODE_WIDTH,
         ...(size ? { measured: size } : {}),
-        ...(onPath ? { className: 'on-test-path' } : {}),
+        ...(onPath ? { className: 'on-test-path rounded-xl ring-4 ring-emerald-400 ring-offset-2' } : {}),
       };
       cache.set(node.id, { source: node, selected: isSelected, size, onPath, mapped: next });
       return next;
