@@ -131,9 +131,8 @@ export function VariableTextarea({ value, onChange, syntax, controlClassName, re
             else if (ref) ref.current = element;
           }}
           value={value}
-          role="combobox"
+          // Stays a textbox (forms find it by that role); the list it controls is announced through these.
           aria-autocomplete="list"
-          aria-expanded={showing}
           aria-controls={showing ? listId : undefined}
           aria-activedescendant={showing ? `${listId}-${Math.min(active, options.length - 1)}` : undefined}
           className={cn(controlClassName, 'relative !bg-transparent')}
