@@ -14,7 +14,7 @@ import { staticClient } from './http/static-client.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { findAccount } from './modules/auth/service.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { healthRoutes, type Readiness } from './modules/health/routes.ts';
 import { botRoutes, channelRoutes } from './modules/bots/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { broadcastRoutes } from './modules/broadcasts/routes.ts';
@@ -47,6 +47,8 @@ export type AppDeps = {
   announce?: InboxAnnouncer;
   /** Open live event streams (GET /api/events); the route exists only with a hub. */
   events?: EventHub;
+  /** GET /api/ready answers 503 once the server is stopping (docs/decisions.md#scale-out). */
+  readiness?: Readiness;
 };
 
 export const DEFAULT_CLIENT_DIST = new URL('../../client/dist', import.meta.url).pathname;
@@ -65,7 +67,7 @@ export function createApp(deps: AppDeps) {
     inbox,
   };
   const api = new Elysia({ prefix: '/api' })
-    .use(healthRoutes({ sql }))
+    .use(healthRoutes({ sql, ...(deps.readiness ? { readiness: deps.readiness } : {}) }))
     .use(authRoutes({ sql, accessTokens, encryptionKey: deps.config.encryptionKey, trustProxy: deps.config.trustProxy }))
     .use(telegramWebhookRoutes({ runtime }))
     .use(botRoutes(botDeps))

@@ -7,6 +7,8 @@ import { ensureClientBuild } from './boot/ensure-client-build.ts';
 import { createLogger, redact } from './lib/logger.ts';
 import { startServer } from './server.ts';
 
+const SHUTDOWN_DEADLINE_MS = 9_500;
+
 async function main() {
   let config;
   try {
@@ -31,6 +33,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info('encerrando', { signal });
+    // A supervisor allows 10 s after SIGTERM (docs/decisions.md#scale-out); a stop that hangs must not outlive that.
+    setTimeout(() => {
+      logger.error('encerramento demorou demais; saindo assim mesmo');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       await server.stop();
       process.exit(0);

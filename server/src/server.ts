@@ -49,6 +49,8 @@ export type StartOptions = {
   pushCoalesceMs?: PushSenderDeps['coalesceMs'];
   /** Tests only: a shorter claim lease of Conversions API batches (docs/decisions.md#pixel-outbox). */
   pixelLeaseMs?: number;
+  /** Tests only: shorter bot polling leases and rounds (docs/decisions.md#scale-out). */
+  pollingLease?: BotManagerOptions['polling'];
 };
 
 /** Webhook mode needs an address Telegram can reach over https (docs/telegram.md#tg-updates); anything else means long polling. */
@@ -104,8 +106,13 @@ export async function startServer(
       notify: (userId, topic, payload) => void notifier.publish(topic, { userId, ...payload }).catch(() => undefined),
       onMessagesStored: announce.stored,
       ...(options.telegramRetry ? { retry: options.telegramRetry } : {}),
+      // Several instances on one database (docs/decisions.md#scale-out): polling leases and caches follow changes
+      // made on the others.
+      peers: notifier,
+      ...(options.pollingLease ? { polling: options.pollingLease } : {}),
     });
-    const app = createApp({ config, db, logger, runtime: bots, media, announce, events, clientDistDir: options.clientDistDir }).listen({
+    const readiness = { stopping: false };
+    const app = createApp({ config, db, logger, runtime: bots, media, announce, events, readiness, clientDistDir: options.clientDistDir }).listen({
       port: config.port,
       hostname: '0.0.0.0',
       // Above every route's own cap (http/request-input.ts), so Bun's bare 413 never answers a size a route accepts.
@@ -131,22 +138,26 @@ export async function startServer(
       notifier,
       bots,
       events,
+      // SIGTERM (docs/decisions.md#scale-out): within 10 s. Every kind of work stops being taken at once and in
+      // parallel: no new connections (in-flight requests get HTTP_DRAIN_MS), polling ends and the bots' leases go back
+      // (another instance polls them right away), the job worker claims nothing more and gives running jobs 8 s
+      // before releasing them, broadcast loops end their claims. Only then the bots' remaining state is written.
       async stop() {
         if (stopped) return;
         stopped = true;
+        readiness.stopping = true;
         clearInterval(sweeper);
         events.close();
-        // The worker first: it stops claiming and lets running jobs (flow resumes sending through bots) finish.
-        await jobs.stop();
-        await broadcasts.stop();
-        await bots.stopAll();
-        // In-flight requests get a moment to finish; a client that never finishes sending its body must not hold
-        // the shutdown (or a test's teardown) forever, so what is still open after that is closed.
+        // A client that never finishes sending its body must not hold the shutdown (or a test's teardown) forever,
+        // so what is still open after the drain is closed.
         const drained = app.stop().then(() => true);
-        if (!(await Promise.race([drained, Bun.sleep(HTTP_DRAIN_MS).then(() => false)]))) {
+        const http = Promise.race([drained, Bun.sleep(HTTP_DRAIN_MS).then(() => false)]).then(async (done) => {
+          if (done) return;
           await app.server?.stop(true);
           await drained;
-        }
+        });
+        await Promise.all([bots.stopPolling(), jobs.stop(), broadcasts.stop(), http]);
+        await bots.stopAll();
         await notifier.close();
         if (!options.db) await db.close();
       },

@@ -34,6 +34,8 @@ export const ERROR_MESSAGES = {
     'Tipo de arquivo não permitido. Envie imagem (JPEG, PNG, GIF, WebP), vídeo (MP4, MOV, AVI), áudio (MP3, WAV, OGG) ou documento (PDF, DOC, DOCX, TXT).',
   MEDIA_UNREADABLE: 'Erro ao processar arquivo',
   DATABASE_UNAVAILABLE: 'Banco de dados indisponível',
+  MIGRATIONS_PENDING: 'O servidor ainda está atualizando o banco de dados. Tente de novo em instantes.',
+  SERVER_STOPPING: 'O servidor está sendo encerrado. Tente de novo em instantes.',
   INTERNAL_ERROR: 'Erro interno do servidor. Tente novamente mais tarde.',
 } as const;
 

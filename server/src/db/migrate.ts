@@ -3,6 +3,8 @@
  * an advisory lock: two servers booting together cannot both apply a file, and a failing file rolls back the
  * whole run so the database is left exactly as it was (the boot then stops). Applied files are recorded with a
  * checksum; editing a file that already ran is refused rather than silently ignored.
+ * Several instances starting together on one PostgreSQL (docs/decisions.md#scale-out) queue on that lock: the first
+ * applies the files, the others then find nothing pending. The embedded database takes the same lock (one process).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -75,4 +77,18 @@ export async function migrate(sql: Sql, dir: string = MIGRATIONS_DIR): Promise<s
     }
     return done;
   });
+}
+
+let shipped: number | undefined;
+
+/** The newest migration this build ships (its files are read once). */
+export function latestShippedMigration(): number {
+  shipped ??= readMigrations().at(-1)?.version ?? 0;
+  return shipped;
+}
+
+/** The newest migration applied to the database (GET /api/ready; the server creates the table before it serves). */
+export async function latestAppliedMigration(sql: Sql): Promise<number> {
+  const rows = await sql<{ version: number | null }[]>`select max(version) as version from schema_migrations`;
+  return rows[0]?.version ?? 0;
 }

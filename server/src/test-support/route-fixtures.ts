@@ -92,6 +92,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'GET /api/broadcasts/:id/progress': {},
   'GET /api/broadcasts/:id/recipients': { query: { schema: broadcastRecipientsQuerySchema, valid: () => ({ status: 'failed', page: '1' }) } },
   'GET /api/health': { public: 'liveness probe: no user data' },
+  'GET /api/ready': { public: 'readiness probe: database and migrations, no user data' },
   'POST /api/auth/register': {
     public: 'creates an account: there is no tenant yet',
     body: { schema: registerInputSchema, valid: () => ({ name: 'Novo Usuário', email: `${crypto.randomUUID().slice(0, 8)}@exemplo.com`, password: PASSWORD }) },

@@ -1,31 +1,22 @@
+/**
+ * Probes for supervisors and load balancers (docs/decisions.md#scale-out):
+ * - GET /api/health: liveness. The process serves HTTP; nothing else is asked, so a database outage does not get
+ *   every instance restarted.
+ * - GET /api/ready: this instance should get traffic: the database answers, the migrations this build ships are
+ *   applied, and the server is not shutting down. 503 with the failure envelope otherwise.
+ */
 import { Elysia } from 'elysia';
 import type { Sql } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
 import { ok } from '../../http/envelope.ts';
+import { checkReady, type Readiness } from './service.ts';
 
-/** A database that does not answer within this time counts as down: a health probe must not hang. */
-const DATABASE_TIMEOUT_MS = 2000;
+export type { Readiness } from './service.ts';
 
-/** Liveness that includes the database: the e2e web server and load balancers wait on this. */
-export function healthRoutes(deps: { sql: Sql }) {
-  return new Elysia().get('/health', async () => {
-    if (!(await databaseAnswers(deps.sql))) throw new AppError('DATABASE_UNAVAILABLE', 503);
-    return ok({ status: 'ok' as const, database: 'up' as const });
-  });
-}
-
-async function databaseAnswers(sql: Sql): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), DATABASE_TIMEOUT_MS);
-  });
-  const probe = sql`select 1`.then(
-    () => true,
-    () => false,
-  );
-  try {
-    return await Promise.race([probe, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function healthRoutes(deps: { sql: Sql; readiness?: Readiness }) {
+  return new Elysia()
+    .get('/health', () => ok({ status: 'ok' as const }))
+    .get('/ready', async () => {
+      await checkReady(deps.sql, deps.readiness);
+      return ok({ status: 'ready' as const, database: 'up' as const, migrations: 'done' as const });
+    });
 }

@@ -3,18 +3,22 @@
  * migrations) and by the API on registration/activation, stopped on deactivation/removal and at shutdown.
  * - Long polling with @grammyjs/runner by default; webhook mode when a public https URL is configured (the
  *   secret_token is derived from the server key, so nothing extra is stored).
- * - One process owns a bot's updates (Telegram answers 409 to a second poller): this manager is that owner.
+ * - One process owns a bot's updates (Telegram answers 409 to a second poller): with long polling, the instance
+ *   holding the bot's lease in the database (polling-lease.ts, docs/decisions.md#scale-out) polls it batch by batch
+ *   from the stored offset (update-poller.ts).
  * - Telegram answering 401 switches the bot off with a reason the bot screens show (docs/decisions.md#d-bots-channels).
  * - A bot that fails to start (Telegram unreachable at boot) or whose runner dies (409 conflict, a bug) is
  *   started again after a growing pause, never in a tight loop; a stopped or switched-off bot is not.
  * Stopping waits for the updates in flight, and aborts retry waits, so a shutdown is quick and leaves nothing.
  */
-import { run } from '@grammyjs/runner';
 import { BotError } from 'grammy';
 import type { Sql } from '../../db/client.ts';
 import { deriveSecretHex, secretsEqual } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { JobWorker } from '../../jobs/worker.ts';
+import type { Notifier } from '../../db/notify.ts';
+import { createPollingLease } from './polling-lease.ts';
+import { startUpdatePoller, type UpdatePoller } from './update-poller.ts';
 import type { ResilienceOptions } from './api-resilience.ts';
 import type { BotRuntime } from './bot-runtime.ts';
 import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
@@ -27,6 +31,7 @@ import type { MediaStore } from '../../modules/media/media-store.ts';
 import { runFlowTest } from '../flow-engine/flow-test.ts';
 import { ALLOWED_UPDATES } from './create-bot.ts';
 import * as repo from './runtime-repository.ts';
+import { commitOffset, markHandling } from './polling-lease-repository.ts';
 
 export const TOKEN_REJECTED_REASON = 'O Telegram recusou o token deste bot. Cadastre um token válido.';
 const RESTART_DELAY_MS = 5000;
@@ -53,9 +58,20 @@ export type BotManagerOptions = {
   onMessagesStored?(messages: StoredMessage[]): void;
   /** The job queue's worker: durable delays run on it (flow.resume). */
   jobs: JobWorker;
+  /** Change events shared with the other instances on the database (docs/decisions.md#scale-out). */
+  peers?: Pick<Notifier, 'publish' | 'subscribe'>;
+  /** Tests only: shorter polling leases (docs/decisions.md#scale-out). */
+  polling?: { leaseMs?: number; tickMs?: number };
 };
 
-export type BotManager = BotRuntime & { startAll(): Promise<void>; stopAll(): Promise<void> };
+export type BotManager = BotRuntime & {
+  startAll(): Promise<void>;
+  /** Shutdown, first step: polling stops and every lease goes back, so another instance takes the bots at once. */
+  stopPolling(): Promise<void>;
+  stopAll(): Promise<void>;
+};
+
+const PEER_TOPICS = { polling: 'polling.changed', flows: 'runtime.flows-changed', channel: 'runtime.channel-changed' } as const;
 
 export function createBotManager(options: BotManagerOptions): BotManager {
   const { sql, logger } = options;
@@ -79,9 +95,80 @@ export function createBotManager(options: BotManagerOptions): BotManager {
   const webhookBase = () => options.webhookBaseUrl?.();
   let closed = false;
 
+  // --- Long polling under a lease (docs/decisions.md#scale-out) ---
+  const polling = () => webhookBase() === undefined;
+  const pollers = new Map<string, UpdatePoller>();
+  const startOffsets = new Map<string, number | undefined>();
+  const peers = options.peers;
+  const lease = createPollingLease({
+    sql,
+    logger: logger.child({ component: 'polling' }),
+    leaseMs: options.polling?.leaseMs,
+    tickMs: options.polling?.tickMs,
+    acquired: (claim) => {
+      startOffsets.set(claim.botId, claim.startOffset);
+      return startAttempt(claim.botId, 0);
+    },
+    dropped: (botId) => stopHere(botId, false),
+    announce: () => void peers?.publish(PEER_TOPICS.polling).catch(() => undefined),
+  });
+  const unsubscribe = peers
+    ? [
+        peers.subscribe(PEER_TOPICS.polling, () => void lease.poke()),
+        peers.subscribe(PEER_TOPICS.flows, () => generation.bump()),
+        peers.subscribe(PEER_TOPICS.channel, ({ payload }) => {
+          const chatId = typeof payload.chatId === 'number' ? payload.chatId : undefined;
+          if (typeof payload.botId === 'string') running.get(payload.botId)?.cache.invalidate(chatId);
+        }),
+      ]
+    : [];
+  let flowsAnnounced = false;
+
+  function startPolling(entry: BotEntry, log: typeof logger) {
+    const botId = entry.botId;
+    const poller = startUpdatePoller({
+      bot: entry.bot,
+      logger: log,
+      allowedUpdates: ALLOWED_UPDATES,
+      offset: startOffsets.get(botId),
+      store: {
+        markHandling: (through) => markHandling(sql, lease.instanceId, botId, through),
+        commitOffset: (next) => {
+          startOffsets.set(botId, next);
+          return commitOffset(sql, lease.instanceId, botId, next);
+        },
+      },
+      flush: () => journal.flush(),
+      onConflict: () => void lease.poke(),
+      onLeaseLost: () => {
+        lease.lost(botId);
+        void stopHere(botId, false);
+      },
+    });
+    pollers.set(botId, poller);
+  }
+
+  /** Stops the bot in this process (deactivation, a lease given up or lost, shutdown); nothing about the lease. */
+  async function stopHere(botId: string, forget: boolean) {
+    await starting.get(botId);
+    // After the pending start: a start that failed meanwhile may have scheduled a retry.
+    clearTimeout(restarts.get(botId));
+    restarts.delete(botId);
+    const entry = running.get(botId);
+    if (!entry) return;
+    running.delete(botId);
+    const poller = pollers.get(botId);
+    pollers.delete(botId);
+    await poller?.stop();
+    flows.detach(botId);
+    await stopBotEntry(entry, forget && webhookBase() !== undefined);
+    logger.info('bot parado', { botId });
+  }
+  // --- end of long polling under a lease ---
+
   async function startNow(botId: string): Promise<void> {
     const row = await repo.findActiveBot(sql, botId);
-    if (!row || closed || running.has(botId)) return;
+    if (!row || closed || running.has(botId) || (polling() && !lease.holds(botId))) return;
     const log = logger.child({ botId });
     const entry = createBotEntry({
       row, sql, logger: log, journal, flows, apiRoot: options.apiRoot, encryptionKey: options.encryptionKey, retry: options.retry,
@@ -98,25 +185,13 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     } else {
       // A webhook left from an earlier configuration would make every getUpdates fail with 409.
       await entry.bot.api.deleteWebhook();
-      const handle = run(entry.bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES], timeout: 30 }, silent: true } });
-      entry.handle = handle;
-      void handle.task()?.then(
-        () => afterRunnerEnd(entry, undefined),
-        (error: unknown) => afterRunnerEnd(entry, error),
-      );
+      startPolling(entry, log);
     }
     running.set(botId, entry);
     log.info('bot iniciado', { mode: webhookBaseUrl ? 'webhook' : 'polling' });
   }
 
-  function afterRunnerEnd(entry: BotEntry, error: unknown) {
-    if (running.get(entry.botId) !== entry || entry.stop.signal.aborted || entry.state.revoked || closed) return;
-    logger.error('recebimento de updates interrompido; reiniciando em instantes', { botId: entry.botId, error });
-    running.delete(entry.botId);
-    scheduleRestart(entry.botId, 0);
-  }
-
-  /** Telegram down at boot, a 409 from a stale poller…: try again later, slower each time, never in a tight loop. */
+  /** Telegram down at boot…: try again later, slower each time, never in a tight loop. */
   function scheduleRestart(botId: string, attempt: number) {
     if (closed || restarts.has(botId)) return;
     const delay = Math.min(MAX_RESTART_DELAY_MS, RESTART_DELAY_MS * 2 ** attempt);
@@ -147,21 +222,17 @@ export function createBotManager(options: BotManagerOptions): BotManager {
   }
 
   const manager: BotManager = {
-    start: (botId) => startAttempt(botId, 0),
+    // Long polling: the bot is claimed here if nobody holds it and this instance has room; else the instance that
+    // claims it hears the change from the bots table. Stopping here also gives the lease back; the instance polling
+    // the bot elsewhere hears the change and stops it.
+    start: (botId) => (polling() ? lease.claim(botId) : startAttempt(botId, 0)),
     async stop(botId, stopOptions = {}) {
-      await starting.get(botId);
-      // After the pending start: a start that failed meanwhile may have scheduled a retry.
-      clearTimeout(restarts.get(botId));
-      restarts.delete(botId);
-      const entry = running.get(botId);
-      if (!entry) return;
-      running.delete(botId);
-      flows.detach(botId);
-      await stopBotEntry(entry, (stopOptions.forget ?? true) && webhookBase() !== undefined);
-      logger.info('bot parado', { botId });
+      await stopHere(botId, stopOptions.forget ?? true);
+      await lease.release(botId);
     },
     invalidate(botId, chatId) {
       running.get(botId)?.cache.invalidate(chatId);
+      void peers?.publish(PEER_TOPICS.channel, { botId, ...(chatId === undefined ? {} : { chatId }) }).catch(() => undefined);
     },
     handleWebhook(botId, secret, update) {
       if (secret === null || !secretsEqual(secret, secretOf(botId))) return 'forbidden';
@@ -178,15 +249,28 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       return 'accepted';
     },
     isRunning: (botId) => running.has(botId),
-    flowsChanged: () => generation.bump(),
+    flowsChanged() {
+      generation.bump();
+      // Once per burst of writes: the other instances reload their graphs too.
+      if (!peers || flowsAnnounced) return;
+      flowsAnnounced = true;
+      queueMicrotask(() => {
+        flowsAnnounced = false;
+        void peers.publish(PEER_TOPICS.flows).catch(() => undefined);
+      });
+    },
     async startAll() {
+      if (polling()) return lease.start();
       const rows = await repo.listActiveBots(sql);
       // A few at a time: a server with hundreds of bots should not open hundreds of requests at once.
       for (let index = 0; index < rows.length; index += 8) {
         await Promise.all(rows.slice(index, index + 8).map((row) => manager.start(row.id)));
       }
     },
+    stopPolling: () => lease.stop(),
     async stopAll() {
+      await lease.stop();
+      for (const stop of unsubscribe) stop();
       closed = true;
       for (const timer of restarts.values()) clearTimeout(timer);
       restarts.clear();
