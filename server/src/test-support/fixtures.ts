@@ -3,7 +3,7 @@ import { authResponseSchema } from '@shared/auth/schemas.ts';
 import { encryptSecret, sha256Hex } from '../lib/crypto.ts';
 import type { TestServer } from './start-test-server.ts';
 
-export async function registerUser(server: TestServer, name = 'Operador') {
+export async function registerUser(server: Pick<TestServer, 'api'>, name = 'Operador') {
   const email = `${crypto.randomUUID().slice(0, 12)}@exemplo.com`;
   const response = await server.api('/api/auth/register', { json: { name, email, password: 'segredo1' } });
   if (response.status !== 201) throw new Error(`register failed: ${response.status}`);

@@ -4,7 +4,7 @@ import { connectionResponseSchema, nodeResponseSchema } from '@shared/flows/grap
 import { nodeTypeOf } from '@shared/flows/node-catalog.ts';
 import type { TestServer } from './start-test-server.ts';
 
-export function flowBuilder(server: TestServer, auth: { token: string }, botId: string) {
+export function flowBuilder(server: Pick<TestServer, 'api'>, auth: { token: string }, botId: string) {
   const call = async (method: string, path: string, json?: unknown) => {
     const response = await server.api(`/api${path}`, { method, token: auth.token, ...(json === undefined ? {} : { json }) });
     return { status: response.status, body: (await response.json()) as unknown };

@@ -1,0 +1,107 @@
+/**
+ * A Canalize instance as an operator runs it: `bun server/src/index.ts` in a process of its own, configured by its
+ * environment only, for the multi-instance tests (docs/decisions.md#scale-out). Its JSON log lines are kept (stdout
+ * and stderr) so a test can read its address, its polling instance id and what it logged; SIGTERM and SIGKILL are
+ * the real signals.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const INDEX = path.join(import.meta.dir, '..', 'index.ts');
+
+export type InstanceProcess = {
+  name: string;
+  url: string;
+  /** The polling lease's instance id (bot_polling.owner). */
+  instanceId: string;
+  lines: string[];
+  exited: Promise<number>;
+  api(pathname: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  signal(signal: 'SIGTERM' | 'SIGKILL'): void;
+  cleanup(): void;
+};
+
+export type InstanceEnv = { databaseUrl: string; telegramApiRoot: string; jwtSecret: string; encryptionKeyHex: string };
+
+type LogLine = { msg?: string; instanceId?: string };
+
+export async function startInstance(name: string, env: InstanceEnv, timeoutMs = 60_000): Promise<InstanceProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `canalize-${name}-`));
+  const child = Bun.spawn(['bun', INDEX], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: env.databaseUrl,
+      TELEGRAM_API_ROOT: env.telegramApiRoot,
+      JWT_SECRET: env.jwtSecret,
+      ENCRYPTION_KEY: env.encryptionKeyHex,
+      LOG_LEVEL: 'info',
+      SKIP_CLIENT_BUILD: '1',
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const lines: string[] = [];
+  let url: string | undefined;
+  let instanceId: string | undefined;
+  const read = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    let pending = '';
+    for await (const chunk of stream) {
+      pending += decoder.decode(chunk, { stream: true });
+      const parts = pending.split('\n');
+      pending = parts.pop() ?? '';
+      for (const line of parts) {
+        lines.push(line);
+        const parsed = parseLine(line);
+        const listening = /ouvindo em (http:\/\/\S+)/.exec(parsed?.msg ?? '');
+        if (listening?.[1]) url = listening[1];
+        if (parsed?.msg === 'instância de polling iniciada' && parsed.instanceId) instanceId = parsed.instanceId;
+      }
+    }
+  };
+  void read(child.stdout);
+  void read(child.stderr);
+  const exited = child.exited;
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | undefined;
+  void exited.then((code) => (exitCode = code));
+  while (!url || !instanceId) {
+    if (exitCode !== undefined) throw new Error(`${name} exited with ${exitCode}:\n${lines.join('\n')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not start in ${timeoutMs} ms:\n${lines.join('\n')}`);
+    }
+    await Bun.sleep(20);
+  }
+  const base = url;
+  return {
+    name,
+    url: base,
+    instanceId,
+    lines,
+    exited,
+    api(pathname, init = {}) {
+      const { json, token, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (json !== undefined) headers.set('content-type', 'application/json');
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      return fetch(`${base}${pathname}`, { ...rest, headers, ...(json !== undefined ? { method: rest.method ?? 'POST', body: JSON.stringify(json) } : {}) });
+    },
+    signal: (signal) => child.kill(signal),
+    cleanup() {
+      if (exitCode === undefined) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function parseLine(line: string): LogLine | undefined {
+  try {
+    return JSON.parse(line) as LogLine;
+  } catch {
+    return undefined;
+  }
+}
