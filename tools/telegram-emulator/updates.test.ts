@@ -85,6 +85,36 @@ describe('receiving updates', () => {
     expect(await newer).toEqual([]);
   });
 
+  test('two pollers of one token take turns failing with 409, and the log counts each conflict', async () => {
+    const { bot } = startedDialog(emulator);
+    const updates = await bot.api.getUpdates();
+    const offset = (updates.at(-1)?.update_id ?? 0) + 1;
+    const conflicts = () => control.apiCalls({ token: bot.token, method: 'getUpdates' }).filter((call) => call.errorCode === 409).length;
+    const first = bot.api.getUpdates({ offset, timeout: 30 }).catch((e: unknown) => e);
+    await waitUntilPolling(bot.token);
+    const second = bot.api.getUpdates({ offset, timeout: 30 }).catch((e: unknown) => e);
+    expect(await first).toMatchObject({ error_code: 409 });
+    await waitUntilPolling(bot.token);
+    const third = bot.api.getUpdates({ offset, timeout: 0 });
+    expect(await second).toMatchObject({ error_code: 409 });
+    expect(await third).toEqual([]);
+    expect(conflicts()).toBe(2);
+  });
+
+  test('a long poll whose client went away no longer counts as polling, and takes no update with it', async () => {
+    const { bot, token, user } = startedDialog(emulator);
+    const updates = await bot.api.getUpdates();
+    const offset = (updates.at(-1)?.update_id ?? 0) + 1;
+    const abort = new AbortController();
+    const waiting = bot.api.getUpdates({ offset, timeout: 30 }, abort.signal as Parameters<typeof bot.api.getUpdates>[1]).catch((e: unknown) => e);
+    await waitUntilPolling(token);
+    abort.abort();
+    await waiting;
+    while (control.isPolling(token)) await Bun.sleep(1);
+    control.sendPrivateMessage({ from: user.id, bot: token, text: 'depois' });
+    expect((await bot.api.getUpdates({ offset })).map((u) => u.message?.text)).toEqual(['depois']);
+  });
+
   test('getUpdates while a webhook is set answers 409', async () => {
     const { bot } = startedDialog(emulator);
     // Nothing listens on port 9: the emulator keeps retrying in the background, which is irrelevant here.
