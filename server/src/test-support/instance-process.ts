@@ -22,7 +22,8 @@ export type InstanceProcess = {
   cleanup(): void;
 };
 
-export type InstanceEnv = { databaseUrl: string; telegramApiRoot: string; jwtSecret: string; encryptionKeyHex: string };
+/** `databaseUrl` undefined: the embedded database in the instance's own DATA_DIR. */
+export type InstanceEnv = { databaseUrl: string | undefined; telegramApiRoot: string; jwtSecret: string; encryptionKeyHex: string };
 
 type LogLine = { msg?: string; instanceId?: string };
 
@@ -33,7 +34,7 @@ export async function startInstance(name: string, env: InstanceEnv, timeoutMs = 
       ...process.env,
       PORT: '0',
       DATA_DIR: dataDir,
-      DATABASE_URL: env.databaseUrl,
+      DATABASE_URL: env.databaseUrl ?? '',
       TELEGRAM_API_ROOT: env.telegramApiRoot,
       JWT_SECRET: env.jwtSecret,
       ENCRYPTION_KEY: env.encryptionKeyHex,
