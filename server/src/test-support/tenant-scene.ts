@@ -67,8 +67,18 @@ export async function tenantWithEverything(bed: TelegramTestbed, marker: string)
   if (created.status !== 201) throw new Error(`broadcast: ${created.status} ${await created.text()}`);
   const broadcastId = String(Reflect.get(Reflect.get(Reflect.get(Object(await created.json()), 'data'), 'broadcast'), 'id'));
 
+  // A funnel on the chat (its invite link made through the bot); its public id names the tracking calls.
+  const funnel = await server.api('/api/funnels', { token, json: { name: `Funil ${marker}`, botId: registered.bot.id, channelId: channel.id } });
+  if (funnel.status !== 201) throw new Error(`funnel: ${funnel.status} ${await funnel.text()}`);
+  const funnelData = Reflect.get(Reflect.get(Object(await funnel.json()), 'data'), 'funnel');
+  const funnelId = String(Reflect.get(Object(funnelData), 'id'));
+  const funnelUuid = String(Reflect.get(Object(funnelData), 'uuid'));
+
   return {
     marker,
+    funnelId,
+    funnelUuid,
+    funnelScript: `${funnelUuid}.js`,
     broadcastId,
     pushEndpoint: push.endpoint,
     userId: account.user.id,

@@ -24,10 +24,11 @@ async function funnelSetup(extra: Record<string, unknown> = {}, withPixel = fals
   return { registered, chat, ...created, ip: nextAddress() };
 }
 
-const visitsOf = (funnelId: string) =>
-  bed.server.db.sql<{ visitId: string; url: string; utmSource: string | null; fbclid: string | null; fbp: string | null; fbc: string | null; ip: string | null; userAgent: string | null; inviteLink: string | null }[]>`
+const visitsOf = async (funnelId: string) => [
+  ...(await bed.server.db.sql<{ visitId: string; url: string; utmSource: string | null; fbclid: string | null; fbp: string | null; fbc: string | null; ip: string | null; userAgent: string | null; inviteLink: string | null }[]>`
     select visit_id as "visitId", url, utm_source as "utmSource", fbclid, fbp, fbc, ip, user_agent as "userAgent", invite_link as "inviteLink"
-    from funnel_visits where funnel_id = ${funnelId} order by created_at`;
+    from funnel_visits where funnel_id = ${funnelId} order by created_at`),
+];
 
 describe('tracking script', () => {
   test('small, typed, cacheable with an ETag, 404 for an unknown funnel', async () => {
