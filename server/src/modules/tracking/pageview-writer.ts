@@ -17,9 +17,9 @@ type Pending = { visit: VisitWrite; event: EventWrite; resolve(): void; reject(e
 export type PageviewWriter = { write(visit: VisitWrite, event: EventWrite): Promise<void>; close(): Promise<void> };
 
 export function createPageviewWriter(sql: Queryable, options: PageviewWriterOptions = {}): PageviewWriter {
-  const flushDelay = options.flushDelayMs ?? 4;
-  const maxBatch = options.maxBatch ?? 400;
-  const maxInFlight = options.maxInFlight ?? 4;
+  const flushDelay = options.flushDelayMs ?? 3;
+  const maxBatch = options.maxBatch ?? 128;
+  const maxInFlight = options.maxInFlight ?? 8;
   let batch: Pending[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight = 0;
