@@ -54,6 +54,7 @@ export const PARAM_RESOURCES: Record<string, keyof Tenant> = {
   'funnels/:id': 'funnelId',
   'js/:file': 'funnelScript',
   't/:uuid': 'funnelUuid',
+  'pixels/:id': 'pixelId',
   'bot/:id': 'botId',
   ':channelId': 'channelId',
   ':executionId': 'executionId',

@@ -13,6 +13,7 @@ import { createConnectionInputSchema, createMessageInputSchema, createNodeInputS
 import { createFlowInputSchema, duplicateFlowInputSchema, toggleFlowInputSchema, updateFlowInputSchema } from '@shared/flows/schemas.ts';
 import { dataUrlUploadSchema } from '@shared/media/schemas.ts';
 import { messagesQuerySchema, sendMessageInputSchema, statsQuerySchema } from '@shared/messages/schemas.ts';
+import { createPixelInputSchema, pixelTestEventInputSchema, updatePixelInputSchema } from '@shared/pixels/schemas.ts';
 import { pushPresenceInputSchema, pushSubscriptionInputSchema, pushUnsubscribeInputSchema } from '@shared/push/schemas.ts';
 import { pullQuerySchema, pushRequestSchema } from '@shared/sync/protocol.ts';
 import { welcomeMessageInputSchema } from '@shared/welcome/schemas.ts';
@@ -70,10 +71,14 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     crossTenant: (victim, attacker) => [
       { label: "victim's bot and channel", body: funnelBody(victim) },
       { label: "own bot, victim's channel", body: { ...funnelBody(attacker), channelId: victim.channelId } },
+      { label: "own bot and channel, victim's pixel", body: { ...funnelBody(attacker), pixelIntegrationId: victim.pixelId } },
     ],
   },
   'GET /api/funnels/:id': {},
-  'PUT /api/funnels/:id': { body: { schema: updateFunnelInputSchema, valid: () => ({ name: 'Funil renomeado', description: 'Descrição' }) } },
+  'PUT /api/funnels/:id': {
+    body: { schema: updateFunnelInputSchema, valid: () => ({ name: 'Funil renomeado', description: 'Descrição' }) },
+    crossTenant: (victim, attacker) => [{ label: "own funnel, victim's pixel", params: { id: attacker.funnelId }, body: { pixelIntegrationId: victim.pixelId } }],
+  },
   'DELETE /api/funnels/:id': {},
   'GET /api/funnels/:id/metrics': { query: { schema: funnelMetricsQuerySchema, valid: () => ({ days: '7', tz: 'America/Sao_Paulo' }) } },
   'GET /api/js/:file': { public: 'the tracking script a landing page loads: the funnel link and public id only' },
@@ -242,6 +247,12 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     },
   },
   'GET /api/sync/pull': { query: { schema: pullQuerySchema, valid: () => ({ cursor: '0' }) } },
+  'GET /api/pixels/': {},
+  'POST /api/pixels/': { body: { schema: createPixelInputSchema, valid: () => ({ name: 'Pixel novo', pixelId: '123456789012345', accessToken: `EAAB${'n'.repeat(40)}` }) } },
+  'PUT /api/pixels/:id': { body: { schema: updatePixelInputSchema, valid: () => ({ name: 'Pixel renomeado', pixelId: '987654321098765', accessToken: '' }) } },
+  'DELETE /api/pixels/:id': {},
+  // The test server's META_GRAPH_URL is a local fake Graph endpoint (start-test-server.ts): no call leaves the machine.
+  'POST /api/pixels/:id/test-event': { body: { schema: pixelTestEventInputSchema, valid: () => ({ testEventCode: 'TEST12345' }) } },
   'GET /api/push/public-key': {},
   'POST /api/push/subscriptions': {
     body: { schema: pushSubscriptionInputSchema, valid: (own) => pushSubscriptionBody(`${own.marker}-${crypto.randomUUID()}`) },

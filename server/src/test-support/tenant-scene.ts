@@ -67,8 +67,13 @@ export async function tenantWithEverything(bed: TelegramTestbed, marker: string)
   if (created.status !== 201) throw new Error(`broadcast: ${created.status} ${await created.text()}`);
   const broadcastId = String(Reflect.get(Reflect.get(Reflect.get(Object(await created.json()), 'data'), 'broadcast'), 'id'));
 
-  // A funnel on the chat (its invite link made through the bot); its public id names the tracking calls.
-  const funnel = await server.api('/api/funnels', { token, json: { name: `Funil ${marker}`, botId: registered.bot.id, channelId: channel.id } });
+  // A Meta pixel (its token carries the marker: a leak of it is caught like any other secret of the tenant).
+  const pixel = await server.api('/api/pixels', { token, json: { name: `Pixel ${marker}`, pixelId: '123456789012345', accessToken: `EAAB${marker}${'t'.repeat(30)}` } });
+  if (pixel.status !== 201) throw new Error(`pixel: ${pixel.status} ${await pixel.text()}`);
+  const pixelId = String(Reflect.get(Reflect.get(Reflect.get(Object(await pixel.json()), 'data'), 'pixel'), 'id'));
+
+  // A funnel on the chat with that pixel (its invite link made through the bot); its public id names the tracking calls.
+  const funnel = await server.api('/api/funnels', { token, json: { name: `Funil ${marker}`, botId: registered.bot.id, channelId: channel.id, pixelIntegrationId: pixelId } });
   if (funnel.status !== 201) throw new Error(`funnel: ${funnel.status} ${await funnel.text()}`);
   const funnelData = Reflect.get(Reflect.get(Object(await funnel.json()), 'data'), 'funnel');
   const funnelId = String(Reflect.get(Object(funnelData), 'id'));
@@ -80,6 +85,7 @@ export async function tenantWithEverything(bed: TelegramTestbed, marker: string)
     funnelUuid,
     funnelScript: `${funnelUuid}.js`,
     broadcastId,
+    pixelId,
     pushEndpoint: push.endpoint,
     userId: account.user.id,
     email: account.user.email,

@@ -5,12 +5,14 @@ import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { buttonClasses, Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useFlowTriggers } from '../api/flow-rows.ts';
 
 type Props = { flow: FlowSummary; onRemove: (flow: FlowSummary) => void; onToggle: (flow: FlowSummary, enabled: boolean) => void };
 
 /** One flow of the list (docs/product.md#screen-flows): name, description, Ativo/Inativo, trigger type, edit, remove, toggle (docs/decisions.md#d-flows). */
 export function FlowCard({ flow, onRemove, onToggle }: Props) {
   const titleId = useId();
+  const triggers = useFlowTriggers(flow.id);
   return (
     <Card className="flex h-full flex-col p-5" role="article" aria-labelledby={titleId}>
       <div className="flex items-start gap-3">
@@ -32,11 +34,13 @@ export function FlowCard({ flow, onRemove, onToggle }: Props) {
           {flow.enabled ? 'Ativo' : 'Inativo'}
         </span>
       </div>
-      <dl className="mt-4 flex items-center justify-between gap-3 text-sm">
-        <div className="flex gap-1.5">
-          <dt className="text-slate-500">Gatilho:</dt>
-          <dd className="font-medium text-slate-700">{flow.triggerType ?? 'N/A'}</dd>
-        </div>
+      <div className="mt-4 flex items-center justify-between gap-3 text-sm">
+        <dl className="flex min-w-0 gap-1.5">
+          <dt className="shrink-0 text-slate-500">{triggers && triggers.length > 1 ? 'Gatilhos:' : 'Gatilho:'}</dt>
+          <dd className="min-w-0 truncate font-medium text-slate-700" title={triggers?.join(', ')}>
+            {triggers === undefined ? '…' : triggers.length === 0 ? 'Nenhum gatilho ainda' : triggers.join(', ')}
+          </dd>
+        </dl>
         <label className="flex cursor-pointer items-center gap-2 text-slate-600" title="Ativar ou desativar">
           <input
             type="checkbox"
@@ -47,7 +51,7 @@ export function FlowCard({ flow, onRemove, onToggle }: Props) {
             onChange={(event) => onToggle(flow, event.target.checked)}
           />
         </label>
-      </dl>
+      </div>
       <div className="mt-auto flex items-center gap-2 pt-5">
         <Link to="/flows/$flowId/edit" params={{ flowId: flow.id }} className={buttonClasses({ variant: 'outline', size: 'sm', className: 'flex-1' })}>
           <Pencil aria-hidden="true" className="size-4" />
