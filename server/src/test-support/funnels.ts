@@ -1,7 +1,7 @@
 /** Helpers of the funnel and tracking tests: a funnel made through the API, a Meta pixel row, the tracking calls. */
 import { expect } from 'bun:test';
 import { funnelCreatedResponseSchema, funnelMetricsResponseSchema } from '@shared/funnels/schemas.ts';
-import type { Queryable } from '../db/client.ts';
+import { pixelResponseSchema } from '@shared/pixels/schemas.ts';
 import type { registeredBot, TelegramTestbed } from './telegram.ts';
 
 type Registered = Awaited<ReturnType<typeof registeredBot>>;
@@ -13,12 +13,14 @@ export async function createFunnel(bed: TelegramTestbed, registered: Registered,
   return funnelCreatedResponseSchema.parse(JSON.parse(text)).data;
 }
 
-/** A Meta pixel row (the pixels API is another module's; its token is irrelevant to attribution). */
-export async function insertPixel(sql: Queryable, userId: string, name = 'Pixel Teste') {
-  const rows = await sql<{ id: string }[]>`
-    insert into meta_pixels (user_id, name, pixel_id, token_encrypted, token_preview)
-    values (${userId}, ${name}, '123456789012345', 'x', 'EAAB…xyz') returning id`;
-  return rows[0]?.id ?? '';
+export const META_PIXEL_ID = '123456789012345';
+
+/** A Meta pixel registered through POST /pixels; answers its row id (pixelIntegrationId). */
+export async function createPixel(bed: TelegramTestbed, registered: Registered, name = 'Pixel Teste') {
+  const response = await bed.server.api('/api/pixels', { json: { name, pixelId: META_PIXEL_ID, accessToken: `EAAB${'t'.repeat(40)}` }, ...registered.auth });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`POST /pixels answered ${response.status}: ${text}`);
+  return pixelResponseSchema.parse(JSON.parse(text)).data.pixel.id;
 }
 
 export async function metricsOf(bed: TelegramTestbed, auth: { token: string }, funnelId: string, query = 'days=7') {

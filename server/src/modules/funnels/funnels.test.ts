@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { FUNNEL_TEXTS, funnelResponseSchema, funnelsResponseSchema } from '@shared/funnels/schemas.ts';
 import { contactsResponseSchema } from '@shared/contacts/schemas.ts';
 import { flowBuilder } from '../../test-support/flow-builder.ts';
-import { createFunnel, insertPixel, metricsOf } from '../../test-support/funnels.ts';
+import { createFunnel, createPixel, metricsOf } from '../../test-support/funnels.ts';
 import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
 import { eventually, promotedChat, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../../test-support/telegram.ts';
 
@@ -86,7 +86,7 @@ describe('funnels API', () => {
       const response = await bed.server.api(`/api/funnels/${funnel.id}${path}`, { method, ...(method === 'PUT' ? { json: { name: 'x' } } : {}), ...intruder.auth });
       expect(response.status).toBe(404);
     }
-    const pixel = await insertPixel(bed.server.db.sql, registered.account.user.id);
+    const pixel = await createPixel(bed, registered);
     const attempts = [
       { botId: registered.bot.id, channelId: intruderChannel.id },
       { botId: intruder.bot.id, channelId: channel.id },
@@ -146,8 +146,11 @@ describe('attribution', () => {
     expect(await bed.server.db.sql`select 1 from funnel_join_requests where funnel_id = ${funnel.id}`).toHaveLength(0);
   });
 
-  test('the same join update handled twice (a redelivery after a restart) counts once and fires one flow', async () => {
-    const { registered, chat, funnel, telegramLink } = await funnelSetup();
+  test('the same join update handled twice (a redelivery after a restart) counts once, fires one flow, records one pixel event', async () => {
+    const registered = await registeredBot(bed);
+    const { chat, channel } = await promotedChat(bed, registered, { type: 'channel', title: 'Canal VIP' });
+    const pixel = await createPixel(bed, registered);
+    const { funnel, telegramLink } = await createFunnel(bed, registered, channel.id, { pixelIntegrationId: pixel });
     await funnelFlow(registered, chat.id, funnel.id);
     const user = bed.emulator.control.createUser({ first_name: 'Eva' });
     const bot = bed.emulator.control.chatState(chat.id).members.find((member) => member.user.is_bot)?.user;
@@ -174,6 +177,8 @@ describe('attribution', () => {
     expect(await entriesOf(funnel.id)).toHaveLength(1);
     expect((await metricsOf(bed, registered.auth, funnel.id)).today.entries).toBe(1);
     expect(bed.emulator.control.sentMessages({ token: registered.token, chatId: chat.id })).toHaveLength(1);
+    const events = await bed.server.db.sql`select event_name from pixel_events where pixel_id = ${pixel}`;
+    expect(events.map((row) => row.event_name)).toEqual(['enter_channel']);
   });
 });
 

@@ -2,16 +2,24 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { FUNNEL_LIMITS } from '@shared/funnels/schemas.ts';
 import { TRACKING_LIMITS } from '@shared/funnels/tracking.ts';
 import { failureEnvelopeSchema } from '@shared/api/envelope.ts';
-import { createFunnel, insertPixel, metricsOf, track } from '../../test-support/funnels.ts';
+import { createFunnel, createPixel, META_PIXEL_ID, metricsOf, track } from '../../test-support/funnels.ts';
+import { createFakeGraph, type FakeGraph } from '../../test-support/fake-graph.ts';
 import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
 import { eventually, promotedChat, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../../test-support/telegram.ts';
 
 let bed: TelegramTestbed;
+let graph: FakeGraph;
 beforeAll(async () => {
+  graph = createFakeGraph();
   // Behind a proxy: each test speaks from its own address (X-Forwarded-For), so their rate buckets stay apart.
-  bed = await startTelegramTestbed(undefined, { env: { TRUST_PROXY: '1' } });
+  bed = await startTelegramTestbed(undefined, { env: { TRUST_PROXY: '1', META_GRAPH_URL: graph.url } });
 }, SERVER_START_TIMEOUT_MS);
-afterAll(() => bed.stop());
+afterAll(async () => {
+  await bed.stop();
+  await graph.stop();
+});
+
+const sha256 = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('hex');
 
 let addressCounter = 0;
 const nextAddress = () => `203.0.113.${++addressCounter}`;
@@ -19,7 +27,7 @@ const nextAddress = () => `203.0.113.${++addressCounter}`;
 async function funnelSetup(extra: Record<string, unknown> = {}, withPixel = false) {
   const registered = await registeredBot(bed);
   const { chat, channel } = await promotedChat(bed, registered, { type: 'channel', title: 'Canal Rastreado' });
-  const pixel = withPixel ? await insertPixel(bed.server.db.sql, registered.account.user.id) : undefined;
+  const pixel = withPixel ? await createPixel(bed, registered) : undefined;
   const created = await createFunnel(bed, registered, channel.id, { ...extra, ...(pixel ? { pixelIntegrationId: pixel } : {}) });
   return { registered, chat, ...created, ip: nextAddress() };
 }
@@ -154,11 +162,12 @@ describe('clicks', () => {
     expect((await metricsOf(bed, registered.auth, funnel.id)).today.clicks).toBe(1);
   });
 
-  test('with a pixel: a per-visit link (member_limit 1), reused on a second click, and the join through it matched to the visit', async () => {
+  test('with a pixel: a per-visit link (member_limit 1), reused on a second click; the join through it sends enter_channel with that visit, the leave left_channel', async () => {
     const { registered, chat, funnel, telegramLink, ip } = await funnelSetup({}, true);
     const visitId = crypto.randomUUID();
     const cookies = { fbp: 'fb.1.1700000000000.424242', fbc: 'fb.1.1700000000001.IwAR0XyZ' };
-    await track(bed, funnel.uuid, 'pageview', { visitId, url: 'https://loja.exemplo.com/?fbclid=IwAR0XyZ', ...cookies }, { 'x-forwarded-for': ip });
+    const pageUrl = 'https://loja.exemplo.com/?fbclid=IwAR0XyZ';
+    await track(bed, funnel.uuid, 'pageview', { visitId, url: pageUrl, ...cookies }, { 'x-forwarded-for': ip });
     const answer = (await (await track(bed, funnel.uuid, 'click', { visitId, ...cookies }, { 'x-forwarded-for': ip })).json()) as { link: string };
     expect(answer.link).not.toBe(telegramLink);
     const link = bed.emulator.control.chatState(chat.id).inviteLinks.find((item) => item.invite_link === answer.link);
@@ -173,6 +182,30 @@ describe('clicks', () => {
     expect(entry.visitId).toBe(visitId);
     expect(await visitsOf(funnel.id)).toMatchObject([{ visitId, ...cookies, ip, userAgent: 'Mozilla/5.0 (Teste) Chrome/130', inviteLink: answer.link }]);
     expect(await metricsOf(bed, registered.auth, funnel.id)).toMatchObject({ today: { pageviews: 1, clicks: 2, entries: 1 }, totalLeads: 1 });
+
+    const sent = (name: string) => graph.events(META_PIXEL_ID).filter((event) => event.event_name === name && Reflect.get(Object(event.user_data), 'external_id') === sha256(String(user.id)));
+    const [entered] = await eventually('enter_channel at Meta', () => sent('enter_channel').length > 0 && sent('enter_channel'), 15_000);
+    expect(entered).toMatchObject({
+      action_source: 'website', event_source_url: pageUrl,
+      user_data: { external_id: sha256(String(user.id)), ...cookies, client_ip_address: ip, client_user_agent: 'Mozilla/5.0 (Teste) Chrome/130' },
+    });
+    bed.emulator.control.leaveChat({ userId: user.id, chatId: chat.id });
+    const [left] = await eventually('left_channel at Meta', () => sent('left_channel').length > 0 && sent('left_channel'), 15_000);
+    expect(left).toMatchObject({ action_source: 'website', user_data: { fbp: cookies.fbp, fbc: cookies.fbc } });
+    await Bun.sleep(300);
+    expect(sent('enter_channel')).toHaveLength(1);
+    expect(sent('left_channel')).toHaveLength(1);
+  });
+
+  test('with a pixel, a join through the funnel link itself (no visit) sends enter_channel as a chat event', async () => {
+    const { chat, telegramLink } = await funnelSetup({}, true);
+    const user = bed.emulator.control.createUser({ first_name: 'Gil' });
+    bed.emulator.control.joinByLink({ userId: user.id, inviteLink: telegramLink });
+    const external = sha256(String(user.id));
+    const event = await eventually('enter_channel at Meta', () => graph.events(META_PIXEL_ID).find((item) => Reflect.get(Object(item.user_data), 'external_id') === external), 15_000);
+    expect(event).toMatchObject({ event_name: 'enter_channel', action_source: 'chat', user_data: { external_id: external } });
+    expect(event.event_source_url).toBeUndefined();
+    expect(bed.emulator.control.chatState(chat.id).members.some((member) => member.user.id === user.id)).toBe(true);
   });
 
   test('with a pixel and approval required, the per-visit link asks to join instead of having a member limit', async () => {

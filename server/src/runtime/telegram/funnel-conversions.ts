@@ -6,26 +6,14 @@
  * is deduplicated by Meta.
  */
 import type { Queryable } from '../../db/client.ts';
+import { recordPixelEvent, type PixelEventInput } from '../../modules/pixels/outbox.ts';
 import type { PixelContext } from './funnel-repository.ts';
 
-export type ConversionEvent = {
-  userId: string;
-  pixelId: string;
-  eventName: 'enter_channel' | 'left_channel';
-  eventId: string;
-  eventTime: Date;
-  actionSource: 'website' | 'chat';
-  eventSourceUrl?: string;
-  telegramUserId: number;
-  fbp?: string;
-  fbc?: string;
-  clientIpAddress?: string;
-  clientUserAgent?: string;
-};
+export type ConversionEvent = PixelEventInput;
 
 export function conversionEvent(
   context: PixelContext,
-  event: { name: ConversionEvent['eventName']; funnelId: string; telegramUserId: number; at: Date; matchedVisit: boolean },
+  event: { name: PixelEventInput['eventName']; funnelId: string; telegramUserId: number; at: Date; matchedVisit: boolean },
 ): ConversionEvent {
   const website = event.matchedVisit && context.url !== null;
   return {
@@ -35,7 +23,7 @@ export function conversionEvent(
     eventId: `${event.name}:${event.funnelId}:${event.telegramUserId}:${Math.floor(event.at.getTime() / 1000)}`,
     eventTime: event.at,
     actionSource: website ? 'website' : 'chat',
-    telegramUserId: event.telegramUserId,
+    telegramUserId: String(event.telegramUserId),
     ...(website && context.url ? { eventSourceUrl: context.url } : {}),
     ...(context.fbp ? { fbp: context.fbp } : {}),
     ...(context.fbc ? { fbc: context.fbc } : {}),
@@ -44,11 +32,7 @@ export function conversionEvent(
   };
 }
 
-/**
- * PIXELS-OUTBOX: the one place the outbox is called. Until modules/pixels/outbox.ts is merged this records nothing;
- * then it becomes `await recordPixelEvent(tx, event)`.
- */
+/** The one place attribution writes to the pixels outbox, in the caller's transaction. */
 export async function recordConversion(tx: Queryable, event: ConversionEvent): Promise<void> {
-  void tx;
-  void event;
+  await recordPixelEvent(tx, event);
 }
