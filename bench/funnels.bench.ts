@@ -66,8 +66,8 @@ try {
     await child.exited;
     return JSON.parse(out) as Load;
   };
-  // The HTTP ceiling of this machine for the same requests: an unknown funnel answers 404 after the same parsing
-  // and rate limiting, without a write (how much of the figure below is the database's).
+  // The HTTP ceiling of this machine for the same requests: an unknown funnel answers 404 after the same rate
+  // limiting, body reading and validation, without a write (how much of the figure below is the database's).
   const ceiling = await load(crypto.randomUUID(), Math.min(5, SECONDS));
   const result = await load(funnel.uuid, SECONDS);
   const [stored] = await sql<{ views: number }[]>`select count(*)::int as views from funnel_events where funnel_id = ${funnel.id} and kind = 'pageview'`;

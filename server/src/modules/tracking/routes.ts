@@ -110,15 +110,15 @@ export function trackingRoutes(deps: TrackingRouteDeps) {
     .options('/t/:uuid/click', preflight)
     .post('/t/:uuid/pageview', guarded(async (context) => {
       limit(views, context);
-      const funnel = await funnelOf(publicIdOf(context.request));
       const input = parseInput(trackPageviewInputSchema, await bodyOf(context.request));
+      const funnel = await funnelOf(publicIdOf(context.request));
       await recordPageview(deps, funnel, input, callerOf(context, deps.trustProxy));
       return new Response(null, { status: 204, headers: CORS });
     }))
     .post('/t/:uuid/click', guarded(async (context) => {
       limit(clicks, context);
-      const funnel = await funnelOf(publicIdOf(context.request));
       const input = parseInput(trackClickInputSchema, await bodyOf(context.request));
+      const funnel = await funnelOf(publicIdOf(context.request));
       const link = await recordClick(deps, funnel, input, callerOf(context, deps.trustProxy));
       return jsonResponse(200, { link }, CORS);
     }));
