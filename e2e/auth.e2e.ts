@@ -78,6 +78,14 @@ test.describe('contas', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByText('Email ou senha inválidos')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+
+    // A second failure replaces the toast; the next good login takes it away instead of leaving it on the dashboard.
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Email ou senha inválidos')).toHaveCount(1);
+    await page.getByLabel('Senha').fill(account.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Email ou senha inválidos')).toHaveCount(0);
   });
 
   test('rotas protegidas levam ao login; / leva ao dashboard', async ({ page }) => {

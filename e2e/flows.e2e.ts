@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
 import { signInThroughUi } from './test-support/ui.ts';
+import { flowApi } from './test-support/flows.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
 const card = (page: Page, subType: string) => page.locator(`[data-testid="flow-node"][data-subtype="${subType}"]`);
@@ -47,6 +48,7 @@ test('cria um fluxo pelo modal, monta /start → botões → texto no editor, sa
   const dialog = page.getByRole('dialog', { name: 'Criar Fluxo' });
   const submit = dialog.getByRole('button', { name: 'Criar Fluxo' });
   await expect(submit).toBeDisabled();
+  await expect(submit).toHaveAccessibleDescription('Para criar: selecione um bot, dê um nome ao fluxo.');
   await expect(dialog.getByRole('checkbox', { name: 'Privado' })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Grupos', exact: true })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Supergrupos' })).toBeChecked();
@@ -56,6 +58,7 @@ test('cria um fluxo pelo modal, monta /start → botões → texto no editor, sa
   await dialog.getByRole('checkbox', { name: 'Canais' }).check();
   await expect(dialog.getByText('Selecione pelo menos um channel quando o contexto "Canais" estiver ativo')).toBeVisible();
   await expect(submit).toBeDisabled();
+  await expect(dialog.getByText('Para criar: escolha pelo menos um canal.')).toBeVisible();
   await dialog.getByRole('checkbox', { name: 'Canais' }).uncheck();
   await dialog.getByLabel('Descrição').fill('Responde ao /start');
   await submit.click();
@@ -120,14 +123,20 @@ test('lista, ativa/desativa e remove fluxos com confirmação', async ({ page, r
   const bot = await emulator.createBot('Bot da Lista');
   const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
   const headers = { Authorization: `Bearer ${session.tokens.accessToken}` };
-  await request.post('/api/flows', { headers, data: { name: 'Promoções', description: 'Ofertas da semana', botId, executionContexts: ['private'] } });
+  const created = await request.post('/api/flows', { headers, data: { name: 'Promoções', description: 'Ofertas da semana', botId, executionContexts: ['private'] } });
+  const promoId = ((await created.json()) as { data: { flow: { id: string } } }).data.flow.id;
+  const api = flowApi(request, session.tokens.accessToken);
+  await api.node(promoId, 'trigger_command', { command: '/start' }, { x: 0, y: 0 });
+  await api.node(promoId, 'trigger_message', { pattern: 'preço' }, { x: 0, y: 120 });
   await signInThroughUi(page, account);
 
   await page.goto(`/flows?botId=${botId}`);
   const flowCard = page.getByRole('article', { name: 'Promoções' });
   await expect(flowCard.getByText('Ofertas da semana')).toBeVisible();
   await expect(flowCard.getByText('Ativo', { exact: true })).toBeVisible();
-  await expect(flowCard.getByText('MESSAGE')).toBeVisible();
+  // The card names the flow's real triggers, not the stored type.
+  await expect(flowCard.getByText('Comando /start, Mensagem contém "preço"')).toBeVisible();
+  await expect(flowCard.getByText('Gatilhos:')).toBeVisible();
   await flowCard.getByRole('switch').click();
   await expect(toast(page, 'Fluxo desativado')).toBeVisible();
   await expect(flowCard.getByText('Inativo', { exact: true })).toBeVisible();

@@ -52,6 +52,9 @@ test('edita sem rede, recarrega sem rede e tudo chega ao servidor uma vez ao rec
   await context.setOffline(false);
   await expectPending(page, 0);
   await expect(syncStatus(page)).toContainText('Online');
+  // Once sent, the device says so, and the "will be sent" note is gone.
+  await expect(toast(page, '2 alterações feitas sem conexão sincronizadas')).toBeVisible();
+  await expect(page.getByText('Será enviado quando a conexão voltar.')).toHaveCount(0);
   const welcome = await request.get(`/api/flows/channels/${channelId}/welcome`, { headers: auth(accessToken) });
   expect((await welcome.json()).data.welcomeMessage.message).toBe('Bem-vindo, {firstName}! (offline)');
   const stored = await request.get(`/api/bots/${botId}`, { headers: auth(accessToken) });

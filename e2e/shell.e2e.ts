@@ -22,6 +22,20 @@ test('o manifesto descreve o app instalável em pt-BR', async ({ request }) => {
   const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose === 'maskable' ? ' maskable' : ''}`);
   expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512', '512x512 maskable']));
   for (const icon of manifest.icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
+  expect(manifest.id).toBe('/');
+  expect(manifest.shortcuts.map((shortcut: { name: string; url: string }) => `${shortcut.name} ${shortcut.url}`)).toEqual(['Chat /chat', 'Fluxos /flows', 'Disparos /broadcasts']);
+  // Real screens, both form factors, each image the size it claims.
+  const forms = new Set(manifest.screenshots.map((shot: { form_factor: string }) => shot.form_factor));
+  expect([...forms].sort()).toEqual(['narrow', 'wide']);
+  for (const shot of manifest.screenshots as { src: string; sizes: string }[]) {
+    const image = await request.get(shot.src);
+    expect(image.headers()['content-type']).toBe('image/png');
+    const png = await image.body();
+    expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(shot.sizes);
+  }
+  const page = await request.get('/');
+  expect(await page.text()).toContain('<meta name="mobile-web-app-capable" content="yes" />');
+  expect(await page.text()).not.toContain('apple-mobile-web-app-capable');
   const worker = await request.get('/sw.js');
   expect(worker.headers()['cache-control']).toBe('no-cache');
 });
@@ -40,6 +54,16 @@ test.describe('no celular', () => {
     await expect(page).toHaveURL(/\/bots$/);
     await expect(page.getByRole('heading', { name: 'Meus Bots' })).toBeVisible();
     await expect(nav).toBeHidden();
+  });
+
+  test('o cabeçalho cabe na tela: sem subtítulo cortado, nada além da largura', async ({ page, request }) => {
+    const { account } = await registerByApi(request);
+    await signInThroughUi(page, account);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByText('Gerencie seus bots de forma profissional')).toBeHidden();
+    const header = page.getByRole('banner');
+    const overflow = await header.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBe(0);
   });
 });
 

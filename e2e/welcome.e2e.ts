@@ -28,7 +28,7 @@ test('sincroniza grupos e canais e envia a boas-vindas configurada a quem entra'
 
   await channels.getByRole('link', { name: /Grupo E2E/ }).click();
   await expect(page).toHaveURL(/\/channels\/[^/]+$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Meus Bots' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Canal' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Grupo E2E' })).toBeVisible();
 
   const master = page.getByRole('switch', { name: 'Mensagem de boas-vindas' });
@@ -78,4 +78,34 @@ test('sincroniza grupos e canais e envia a boas-vindas configurada a quem entra'
   expect(sent.parse_mode).toBe('HTML');
   expect(sent.entities).toEqual([expect.objectContaining({ type: 'bold', offset: 22, length: 9 })]);
   expect(sent.reply_markup?.inline_keyboard).toEqual([[{ text: 'Visite o site', url: 'https://exemplo.com.br/boas-vindas' }]]);
+});
+
+test.describe('no celular', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('Salvar fica ao alcance sem rolar até o fim e avisa alterações não salvas', async ({ page, request }) => {
+    const { account, session } = await registerByApi(request);
+    const bot = await emulator.createBot('Bot Celular');
+    const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+    const owner = await emulator.createUser('Rita');
+    const group = await emulator.createChat('supergroup', 'Grupo Celular', owner.id);
+    await emulator.promoteBot(group.id, bot.token);
+    await signInThroughUi(page, account);
+    await page.goto(`/bots/${botId}`);
+    const channels = page.getByRole('list', { name: 'Canais do bot' });
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Sincronizar' }).click();
+      await expect(channels.getByRole('link')).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await channels.getByRole('link', { name: /Grupo Celular/ }).click();
+
+    const save = page.getByRole('button', { name: 'Salvar' });
+    await expect(save).toBeInViewport();
+    await page.getByRole('switch', { name: 'Mensagem de boas-vindas' }).tap();
+    await expect(page.getByText('Alterações não salvas')).toBeInViewport();
+    await page.getByRole('textbox', { name: 'Mensagem', exact: true }).fill('Oi {firstName}!');
+    await expect(save).toBeInViewport();
+    await save.tap();
+    await expect(page.getByText('Alterações não salvas')).toBeHidden();
+  });
 });

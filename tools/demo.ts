@@ -3,11 +3,11 @@
  * Starts the Bot API emulator in this process (with a demo bot, users and chats where the bot is already an
  * administrator: those my_chat_member updates wait in the emulator until the product polls), then the product
  * as its own process (`bun server/src/index.ts`) pointed at the emulator, and prints what to do next.
- *   DEMO_PORT (3000) · EMULATOR_PORT (8081) · DEMO_BOT_TOKEN · DATA_DIR (./data-demo) · EMULATOR_RATE_LIMITS=off
+ *   PORT or DEMO_PORT (3000) · EMULATOR_PORT (8081) · DEMO_BOT_TOKEN · DATA_DIR (./data-demo) · EMULATOR_RATE_LIMITS=off
  */
 import { createTelegramEmulator } from './telegram-emulator/emulator.ts';
 
-const appPort = Number(process.env.DEMO_PORT ?? 3000);
+const appPort = Number(process.env.PORT ?? process.env.DEMO_PORT ?? 3000);
 const emulatorPort = Number(process.env.EMULATOR_PORT ?? 8081);
 const token = process.env.DEMO_BOT_TOKEN ?? '7000000001:AAHdemoCanalizeTokenParaTestes_0123456';
 const dataDir = process.env.DATA_DIR ?? './data-demo';

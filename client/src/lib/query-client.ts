@@ -11,7 +11,8 @@ import { toast } from './toast.ts';
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: { errorMessage?: string };
-    mutationMeta: { errorMessage?: string };
+    /** `toastId`: one toast for the action, replaced by its next failure and dismissable by its success. */
+    mutationMeta: { errorMessage?: string; toastId?: string };
   }
 }
 
@@ -29,7 +30,8 @@ export function createQueryClient(): QueryClient {
       onError(error, _variables, _context, mutation) {
         const fallback = mutation.meta?.errorMessage;
         if (!fallback || isSessionEnd(error)) return;
-        toast.error(error instanceof ApiError ? error.message : fallback);
+        const id = mutation.meta?.toastId;
+        toast.error(error instanceof ApiError ? error.message : fallback, id ? { id } : undefined);
       },
     }),
     defaultOptions: {

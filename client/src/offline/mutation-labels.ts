@@ -80,4 +80,8 @@ export const SYNC_UI_TEXTS = {
   rejected: (count: number) => (count === 1 ? '1 alteração recusada' : `${count} alterações recusadas`),
   rejectedToast: (label: string) => `Alteração recusada pelo servidor: ${label}`,
   savedOffline: 'Salvo neste aparelho. Será enviado quando a conexão voltar.',
+  synced: (count: number) => (count === 1 ? 'Alteração feita sem conexão sincronizada' : `${count} alterações feitas sem conexão sincronizadas`),
 } as const;
+
+/** Toast id of "saved on this device": the offline saves share one toast, and the sync that sends them takes it away. */
+export const OFFLINE_SAVED_TOAST_ID = 'saved-offline';

@@ -15,11 +15,11 @@ describe('shell navigation', () => {
     ]);
   });
 
-  test('titles a page by its entry, nested pages included, else the brand', () => {
+  test('titles a page by its own name or its entry, nested pages included, else the brand', () => {
     expect(titleForPath('/dashboard')).toBe('Dashboard');
     expect(titleForPath('/bots/123')).toBe('Meus Bots');
     expect(titleForPath('/contacts/bot-1')).toBe('Contatos');
-    expect(titleForPath('/channels/9')).toBe('Meus Bots');
+    expect(titleForPath('/channels/9')).toBe('Canal');
     expect(titleForPath('/flows/7/edit')).toBe('Fluxos');
     expect(titleForPath('/settings')).toBe('Canalize');
     expect(titleForPath('/botsx')).toBe('Canalize');

@@ -30,7 +30,10 @@ export function navItemForPath(pathname: string): NavItem | undefined {
   return NAV_ITEMS.find(({ to, also = [] }) => isUnder(pathname, to) || also.some((prefix) => isUnder(pathname, prefix)));
 }
 
-/** The header title: the label of the current entry, else the brand. */
+/** Pages whose own name beats their entry's label in the header (a channel is highlighted under Meus Bots, but it is a channel). */
+const PAGE_TITLES: readonly { prefix: string; title: string }[] = [{ prefix: '/channels', title: 'Canal' }];
+
+/** The header title: the page's own name, else the label of the current entry, else the brand. */
 export function titleForPath(pathname: string): string {
-  return navItemForPath(pathname)?.label ?? DEFAULT_TITLE;
+  return PAGE_TITLES.find(({ prefix }) => isUnder(pathname, prefix))?.title ?? navItemForPath(pathname)?.label ?? DEFAULT_TITLE;
 }

@@ -10,13 +10,17 @@ export async function login(input: LoginInput): Promise<AuthResult> {
   return body.data;
 }
 
+/** The failed-login toast's id: a later failure replaces it and a successful login dismisses it. */
+const LOGIN_TOAST_ID = 'login';
+
 /** Signs in, stores the session and greets; the caller decides where to go next. */
 export function useLogin({ onSuccess }: { onSuccess?: () => void } = {}) {
   return useMutation({
     mutationFn: login,
-    meta: { errorMessage: AUTH_UI_TEXTS.loginError },
+    meta: { errorMessage: AUTH_UI_TEXTS.loginError, toastId: LOGIN_TOAST_ID },
     onSuccess: ({ user, tokens }) => {
       sessionStore().setAuth(user, tokens);
+      toast.dismiss(LOGIN_TOAST_ID);
       toast.success(AUTH_UI_TEXTS.loginSuccess);
       onSuccess?.();
     },

@@ -55,7 +55,7 @@ export function AuthLayout({ title, subtitle, documentTitle, children, footer }:
             {footer && <div className="mt-8 text-center text-sm text-slate-600">{footer}</div>}
           </div>
         </main>
-        <footer className="px-6 py-6 text-center text-xs text-slate-500">© 2025 Canalize. Todos os direitos reservados.</footer>
+        <footer className="px-6 py-6 text-center text-xs text-slate-500">© {new Date().getFullYear()} Canalize. Todos os direitos reservados.</footer>
       </div>
     </div>
   );

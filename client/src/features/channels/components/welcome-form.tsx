@@ -14,7 +14,7 @@ import { WelcomePreview } from './welcome-preview.tsx';
 import { WelcomeSwitch } from './welcome-switch.tsx';
 
 /** Every control of docs/product.md#screen-channel for one channel, the live preview beside it; saved together (docs/product.md#state-welcome). */
-export function WelcomeForm({ channelId, initial }: { channelId: string; initial: WelcomeMessage }) {
+export function WelcomeForm({ channelId, initial, botActive = true }: { channelId: string; initial: WelcomeMessage; botActive?: boolean }) {
   const form = useWelcomeForm(initial);
   const save = useSaveWelcome();
   useUnsavedChanges(form.dirty);
@@ -30,7 +30,7 @@ export function WelcomeForm({ channelId, initial }: { channelId: string; initial
       <div className="space-y-6 lg:col-span-3">
         <Card>
           <CardContent>
-            <WelcomeSwitch enabled={form.values.enabled} onChange={(enabled) => form.set('enabled', enabled)} />
+            <WelcomeSwitch enabled={form.values.enabled} botActive={botActive} onChange={(enabled) => form.set('enabled', enabled)} />
           </CardContent>
         </Card>
         <Card>
@@ -46,15 +46,17 @@ export function WelcomeForm({ channelId, initial }: { channelId: string; initial
             <ButtonEditor form={form} />
           </CardContent>
         </Card>
-        <div className="flex justify-end">
-          <Button type="submit" size="lg" icon={<Save aria-hidden="true" className="size-4" />}>
-            Salvar
-          </Button>
-        </div>
       </div>
       <div className="space-y-6 lg:sticky lg:top-24 lg:col-span-2">
         <WelcomePreview message={form.values.message} buttons={form.values.buttons} />
         <FlowsTip />
+      </div>
+      {/* Sticky: the form is long on a phone, and Salvar must be reachable without scrolling to its end. */}
+      <div className="sticky bottom-0 z-10 -mx-4 flex items-center justify-end gap-3 border-t border-slate-200 bg-white/90 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border lg:col-span-5">
+        {form.dirty && <p className="mr-auto text-sm text-amber-700">Alterações não salvas</p>}
+        <Button type="submit" size="lg" icon={<Save aria-hidden="true" className="size-4" />}>
+          Salvar
+        </Button>
       </div>
     </form>
   );

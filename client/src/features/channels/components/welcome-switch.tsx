@@ -1,8 +1,11 @@
 import { useId } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
+type Props = { enabled: boolean; onChange: (enabled: boolean) => void; /** An inactive bot sends nothing, whatever the switch says. */ botActive?: boolean };
+
 /** The master switch of docs/product.md#screen-channel: an ARIA switch named by its title, its state spelled out next to it. */
-export function WelcomeSwitch({ enabled, onChange }: { enabled: boolean; onChange: (enabled: boolean) => void }) {
+export function WelcomeSwitch({ enabled, onChange, botActive = true }: Props) {
+  const status = !enabled ? 'Desativada' : botActive ? 'Ativa e funcionando' : 'Ativada, mas o bot está desativado: nada é enviado';
   const labelId = useId();
   const statusId = useId();
   return (
@@ -11,8 +14,8 @@ export function WelcomeSwitch({ enabled, onChange }: { enabled: boolean; onChang
         <p id={labelId} className="font-medium text-slate-900">
           Mensagem de boas-vindas
         </p>
-        <p id={statusId} className={cn('text-sm', enabled ? 'text-emerald-600' : 'text-slate-500')}>
-          {enabled ? 'Ativa e funcionando' : 'Desativada'}
+        <p id={statusId} className={cn('text-sm', !enabled ? 'text-slate-500' : botActive ? 'text-emerald-600' : 'text-amber-700')}>
+          {status}
         </p>
       </div>
       <button

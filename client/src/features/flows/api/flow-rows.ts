@@ -1,6 +1,7 @@
 /** The flow list and the create-flow modal read the local cache (bots, their channels, flows). */
 import type { Bot, Channel } from '@shared/bots/schemas.ts';
 import type { FlowSummary } from '@shared/flows/schemas.ts';
+import { describeTriggers } from '@shared/flows/trigger-summary.ts';
 import { useCached } from '../../../offline/hooks.ts';
 
 /** The server's order: newest first. */
@@ -21,4 +22,9 @@ export function useModalChannels(botId: string): Channel[] {
       [botId],
     ) ?? []
   );
+}
+
+/** What starts the flow, in pt-BR, from its cached trigger nodes; undefined while reading. */
+export function useFlowTriggers(flowId: string): string[] | undefined {
+  return useCached(async (db) => describeTriggers(await db.flowNodes.where('flowId').equals(flowId).filter((node) => node.type === 'trigger').toArray()), [flowId]);
 }

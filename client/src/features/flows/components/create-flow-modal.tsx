@@ -1,5 +1,5 @@
-import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId, useState, type FormEvent } from 'react';
 import { EXECUTION_CONTEXTS } from '@shared/flows/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlClasses, Field } from '../../../components/ui/field.tsx';
@@ -14,6 +14,20 @@ import { ChannelPicker } from './channel-picker.tsx';
 
 const FORM_ID = 'create-flow-form';
 
+/** What the disabled submit waits for, in the order of the form (docs/product.md#state-forms: it stays disabled while a rule fails). */
+const MISSING_LABELS: readonly { field: string; text: string }[] = [
+  { field: 'botId', text: 'selecione um bot' },
+  { field: 'name', text: 'dê um nome ao fluxo' },
+  { field: 'executionContexts', text: 'marque pelo menos um contexto' },
+  { field: 'allowedChannelIds', text: 'escolha pelo menos um canal' },
+];
+
+export function missingForFlow(errors: Record<string, string>): string | undefined {
+  const missing = MISSING_LABELS.filter(({ field }) => errors[field] !== undefined).map(({ text }) => text);
+  if (missing.length === 0) return Object.keys(errors).length > 0 ? 'Corrija os campos destacados.' : undefined;
+  return `Para criar: ${missing.join(', ')}.`;
+}
+
 /** docs/product.md#screen-flows create-flow modal; the flow is created through the outbox, then its editor opens. */
 export function CreateFlowModal({ open, onClose, initialBotId }: { open: boolean; onClose: () => void; initialBotId?: string }) {
   const navigate = useNavigate();
@@ -26,6 +40,8 @@ export function CreateFlowModal({ open, onClose, initialBotId }: { open: boolean
   const createFlow = useCreateFlow();
   const [creating, setCreating] = useState(false);
   const show = (field: string) => (touched.has(field) ? errors[field] : undefined);
+  const hintId = useId();
+  const missing = missingForFlow(errors);
 
   function close() {
     state.reset(initialBotId);
@@ -52,16 +68,30 @@ export function CreateFlowModal({ open, onClose, initialBotId }: { open: boolean
       size="lg"
       footer={
         <>
+          {missing && (
+            <p id={hintId} className="mr-auto text-sm text-slate-500">
+              {missing}
+            </p>
+          )}
           <Button variant="outline" onClick={close} disabled={creating}>
             Cancelar
           </Button>
-          <Button type="submit" form={FORM_ID} loading={creating} disabled={!state.valid}>
+          <Button type="submit" form={FORM_ID} loading={creating} disabled={!state.valid} aria-describedby={missing ? hintId : undefined}>
             Criar Fluxo
           </Button>
         </>
       }
     >
       <form id={FORM_ID} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        {bots.length === 0 && (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
+            Nenhum bot cadastrado ainda.{' '}
+            <Link to="/bots" className="font-medium underline">
+              Cadastre um bot em Meus Bots
+            </Link>{' '}
+            para criar fluxos.
+          </p>
+        )}
         <Field label="Bot" required error={show('botId')}>
           {(control) => (
             <select {...control} className={`${controlClasses(Boolean(show('botId')))} h-11`} value={form.botId} onChange={(e) => (touch('botId'), state.setBot(e.target.value))}>

@@ -5,12 +5,14 @@ import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { buttonClasses, Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useFlowTriggers } from '../api/flow-rows.ts';
 
 type Props = { flow: FlowSummary; onRemove: (flow: FlowSummary) => void; onToggle: (flow: FlowSummary, enabled: boolean) => void };
 
 /** One flow of the list (docs/product.md#screen-flows): name, description, Ativo/Inativo, trigger type, edit, remove, toggle (docs/decisions.md#d-flows). */
 export function FlowCard({ flow, onRemove, onToggle }: Props) {
   const titleId = useId();
+  const triggers = useFlowTriggers(flow.id);
   return (
     <Card className="flex h-full flex-col p-5" role="article" aria-labelledby={titleId}>
       <div className="flex items-start gap-3">
@@ -33,9 +35,11 @@ export function FlowCard({ flow, onRemove, onToggle }: Props) {
         </span>
       </div>
       <dl className="mt-4 flex items-center justify-between gap-3 text-sm">
-        <div className="flex gap-1.5">
-          <dt className="text-slate-500">Gatilho:</dt>
-          <dd className="font-medium text-slate-700">{flow.triggerType ?? 'N/A'}</dd>
+        <div className="flex min-w-0 gap-1.5">
+          <dt className="shrink-0 text-slate-500">{triggers && triggers.length > 1 ? 'Gatilhos:' : 'Gatilho:'}</dt>
+          <dd className="min-w-0 truncate font-medium text-slate-700" title={triggers?.join(', ')}>
+            {triggers === undefined ? '…' : triggers.length === 0 ? 'Nenhum gatilho ainda' : triggers.join(', ')}
+          </dd>
         </div>
         <label className="flex cursor-pointer items-center gap-2 text-slate-600" title="Ativar ou desativar">
           <input

@@ -14,9 +14,10 @@ export function Header({ title, onOpenMenu }: { title: string; onOpenMenu: () =>
       >
         <Menu aria-hidden="true" className="size-6" />
       </button>
-      <div className="min-w-0">
+      <div className="min-w-0 flex-1">
         <h1 className="truncate text-lg font-semibold text-slate-900 sm:text-xl">{title}</h1>
-        <p className="truncate text-xs text-slate-500 sm:text-sm">{SHELL_SUBTITLE}</p>
+        {/* On a phone the subtitle would be cut mid-word beside the indicators: it shows from sm up. */}
+        <p className="hidden truncate text-sm text-slate-500 sm:block">{SHELL_SUBTITLE}</p>
       </div>
       <SyncIndicator />
       <NotificationsToggle />

@@ -1,9 +1,10 @@
 import { AlertTriangle, CloudOff, Cloud, ListChecks, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import { toast } from '../../../lib/toast.ts';
 import { usePendingCount, useRejected, useSyncSnapshot } from '../../../offline/hooks.ts';
-import { SYNC_UI_TEXTS } from '../../../offline/mutation-labels.ts';
-import { syncStateOf } from '../sync-state.ts';
+import { OFFLINE_SAVED_TOAST_ID, SYNC_UI_TEXTS } from '../../../offline/mutation-labels.ts';
+import { syncStateOf, type SyncState } from '../sync-state.ts';
 import { SyncPanel } from './sync-panel.tsx';
 
 /**
@@ -16,6 +17,7 @@ export function SyncIndicator() {
   const rejected = useRejected().length;
   const [open, setOpen] = useState(false);
   const state = syncStateOf(snapshot);
+  useSyncedConfirmation(state, pending);
   const Icon = state === 'offline' ? CloudOff : state === 'syncing' ? RefreshCw : Cloud;
 
   return (
@@ -56,4 +58,20 @@ export function SyncIndicator() {
       <SyncPanel open={open} onClose={() => setOpen(false)} />
     </div>
   );
+}
+
+/**
+ * Changes made without a connection were announced as "saved on this device"; once the outbox has sent them all,
+ * say so, and take the "will be sent" toast away. Changes made online need no such word: they were sent at once.
+ */
+function useSyncedConfirmation(state: SyncState, pending: number) {
+  const waiting = useRef(0);
+  useEffect(() => {
+    if (state === 'offline' && pending > waiting.current) waiting.current = pending;
+    if (state !== 'offline' && pending === 0 && waiting.current > 0) {
+      toast.dismiss(OFFLINE_SAVED_TOAST_ID);
+      toast.success(SYNC_UI_TEXTS.synced(waiting.current), { id: 'synced' });
+      waiting.current = 0;
+    }
+  }, [state, pending]);
 }
