@@ -8,6 +8,7 @@ import { canInvite, type FunnelField, type FunnelFormValues } from '../utils/fun
 import { ApprovalSwitch } from './approval-switch.tsx';
 import { SelectField } from './select-field.tsx';
 
+export const NO_BOT_HINT = 'Cadastre um bot em Meus Bots primeiro.';
 export const NO_CHANNEL_HINT = 'Adicione o bot como administrador de um canal, com permissão para convidar usuários.';
 
 type Props = {
@@ -32,7 +33,12 @@ export function FunnelFormFields({ values, errors, summary, options, onChange }:
 
   return (
     <div className="space-y-4">
-      <SelectField label="Bot" required value={values.botId} error={shown('botId')} invalid={marked('botId')} disabled={!bots.data?.length} onChange={(botId) => onChange({ botId, channelId: '' })}>
+      <SelectField
+        label="Bot"
+        required
+        value={values.botId}
+        helperText={bots.data?.length === 0 ? NO_BOT_HINT : undefined}
+        error={shown('botId')} invalid={marked('botId')} disabled={!bots.data?.length} onChange={(botId) => onChange({ botId, channelId: '' })}>
         <option value="">{placeholder(bots, 'Carregando bots…', FUNNEL_TOASTS.loadBotsFailed, 'Nenhum bot cadastrado', 'Selecione um bot')}</option>
         {bots.data?.map((bot) => (
           <option key={bot.id} value={bot.id} disabled={!bot.isActive}>
