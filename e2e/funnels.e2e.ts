@@ -96,11 +96,11 @@ test('cria um funil no celular, copia script e link, abre o gráfico de métrica
   await expect(chart.getByTestId('daily-chart')).toHaveAttribute('data-drawn', 'true');
   await expect(chart.locator('canvas')).toBeVisible();
   const todayLabel = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date());
-  await expect(chart.locator('tbody tr').last().locator('th')).toHaveText(todayLabel);
+  await expect(chart.getByTestId('daily-history').locator('tbody tr').last().locator('th')).toHaveText(todayLabel);
   await expectFitsTheScreen(page);
   await metrics.getByRole('button', { name: '7 dias' }).click();
   await expect(metrics.getByRole('figure', { name: 'Histórico diário (7 dias)' })).toBeVisible();
-  await expect(metrics.locator('figure tbody tr')).toHaveCount(7);
+  await expect(metrics.getByTestId('daily-history').locator('tbody tr')).toHaveCount(7);
   await metrics.getByRole('button', { name: 'Fechar' }).click();
 
   await card.getByRole('button', { name: 'Desativar' }).click();

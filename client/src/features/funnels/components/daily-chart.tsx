@@ -53,7 +53,7 @@ export function DailyChart({ history }: { history: FunnelMetrics['history'] }) {
       ) : (
         <div ref={target} data-testid="daily-chart" data-drawn={drawn || undefined} aria-hidden="true" className="min-h-[220px] w-full overflow-hidden text-xs" />
       )}
-      <table className="sr-only">
+      <table data-testid="daily-history" className="sr-only">
         <caption>Histórico diário</caption>
         <thead>
           <tr>

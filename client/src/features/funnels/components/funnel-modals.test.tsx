@@ -131,8 +131,8 @@ describe('metrics modal', () => {
     expect([...document.querySelectorAll('[aria-pressed="true"]')].map((element) => element.textContent)).toEqual(['30 dias']);
     const text = document.body.textContent ?? '';
     for (const part of ['Leads no total42', 'Leads ativos40', 'Visualizações120', 'Cliques30', 'Entradas7', 'Saídas1', 'Histórico diário (30 dias)']) expect(text).toContain(part);
-    expect(document.querySelectorAll('figure table tbody tr')).toHaveLength(30);
-    expect(document.querySelector('figure table tbody tr th')?.textContent).toBe('01 de out.');
+    expect(document.querySelectorAll('[data-testid="daily-history"] tbody tr')).toHaveLength(30);
+    expect(document.querySelector('[data-testid="daily-history"] tbody tr th')?.textContent).toBe('01 de out.');
     // The chart module loads on its own; happy-dom has no canvas, so it ends drawn or in its pt-BR fallback.
     await waitFor(() => document.querySelector('[data-testid="daily-chart"][data-drawn]') !== null || document.body.textContent?.includes(CHART_LOAD_FAILED) === true);
     await view.unmount();
