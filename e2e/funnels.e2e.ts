@@ -1,7 +1,7 @@
 /**
  * Funnels on a phone (docs/product.md#screen-funnels, #rules-funnels, #toasts-funnels, #confirmations): an operator
  * whose bot administers a channel (with the right to invite users) reaches /funnels from the menu, creates a funnel
- * (the form's rule first), copies the tracking script and the Telegram link from the success state and from the card
+ * (the form's rule first) with a Meta pixel, copies the tracking script and the Telegram link from the success state and from the card
  * (read back from the clipboard), opens the metrics chart (7/30/90 days in the browser's time zone), switches the
  * funnel off and deletes it.
  */
@@ -35,6 +35,12 @@ async function accountWithChannel(request: APIRequestContext) {
     const response = await request.get(`/api/bots/${botId}/channels`, { headers: auth(session.tokens.accessToken) });
     expect(((await response.json()) as { data: { channels: unknown[] } }).data.channels).toHaveLength(1);
   }).toPass({ timeout: 20_000 });
+  // A pixel to attach: the form's pixel select lists the user's pixels.
+  const pixel = await request.post('/api/pixels', {
+    data: { name: 'Loja', pixelId: '123456789012345', accessToken: 'EAABsbCS1iHgBAOZAtestTOKENvalue0123456789xyz' },
+    headers: auth(session.tokens.accessToken),
+  });
+  expect(pixel.status()).toBe(201);
   return { account, botId };
 }
 
@@ -58,6 +64,7 @@ test('cria um funil no celular, copia script e link, abre o gráfico de métrica
   await dialog.getByLabel('Nome').fill('Lançamento de novembro');
   await dialog.getByLabel('URL da página de captura').fill('https://exemplo.com.br/lp');
   await expect(dialog.getByLabel('Pixel do Meta')).toHaveValue('');
+  await dialog.getByLabel('Pixel do Meta').selectOption({ label: 'Loja (123456789012345)' });
   await dialog.getByRole('button', { name: 'Criar funil' }).click();
   await expect(toast(page, FUNNEL_TOASTS.created).first()).toBeVisible();
 
@@ -80,6 +87,7 @@ test('cria um funil no celular, copia script e link, abre o gráfico de métrica
   await expect(card.getByTestId('funnel-status')).toHaveText(FUNNEL_TEXTS.active);
   await expect(card).toContainText('Bot Funil');
   await expect(card).toContainText('Canal Lançamento');
+  await expect(card).toContainText('Pixel do MetaLoja');
   await expect(card).not.toContainText(FUNNEL_TEXTS.publicChannelWarning);
   await expect(page.getByRole('region', { name: 'Totais de hoje' })).toContainText('Visualizações hoje0');
   await expectFitsTheScreen(page);
