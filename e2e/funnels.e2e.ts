@@ -46,6 +46,11 @@ async function accountWithChannel(request: APIRequestContext) {
 
 test('cria um funil no celular, copia script e link, abre o gráfico de métricas, desativa e exclui', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // The chart library is its own chunk, asked for only when the metrics modal draws the chart.
+  const chartChunks: string[] = [];
+  page.on('request', (sent) => {
+    if (/\/assets\/uplot-chart-[\w-]+\.js$/.test(sent.url())) chartChunks.push(sent.url());
+  });
   const { account, botId } = await accountWithChannel(request);
   await signInThroughUi(page, account);
   await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -95,6 +100,7 @@ test('cria um funil no celular, copia script e link, abre o gráfico de métrica
   await card.getByRole('button', { name: 'Copiar script' }).click();
   await expect.poll(() => clipboard(page)).toBe(scriptCode ?? '');
 
+  expect(chartChunks).toEqual([]);
   const metricsRequest = page.waitForRequest((sent) => sent.url().includes('/metrics?') && sent.url().includes('days=30') && sent.url().includes('tz=America%2FSao_Paulo'));
   await card.getByRole('button', { name: 'Métricas' }).click();
   await metricsRequest;
@@ -103,6 +109,7 @@ test('cria um funil no celular, copia script e link, abre o gráfico de métrica
   const chart = metrics.getByRole('figure', { name: 'Histórico diário (30 dias)' });
   await expect(chart.getByTestId('daily-chart')).toHaveAttribute('data-drawn', 'true');
   await expect(chart.locator('canvas')).toBeVisible();
+  expect(chartChunks).toHaveLength(1);
   const todayLabel = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date());
   await expect(chart.getByTestId('daily-history').locator('tbody tr').last().locator('th')).toHaveText(todayLabel);
   await expectFitsTheScreen(page);

@@ -2,13 +2,13 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FunnelMetrics } from '@shared/funnels/schemas.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { CHART_SERIES, toChartData } from '../utils/chart-series.ts';
-import type { DailyChart as Chart } from '../utils/daily-chart.ts';
+import type { DailyChart as Chart } from '../utils/uplot-chart.ts';
 
 export const CHART_LOAD_FAILED = 'Não foi possível carregar o gráfico.';
 
 /**
  * The daily history as lines (page views, clicks, entries, exits) with days in pt-BR on the axis. uPlot is fetched
- * on first use (utils/daily-chart.ts); the same figures are in a table for screen readers.
+ * on first use (utils/uplot-chart.ts); the same figures are in a table for screen readers.
  */
 export function DailyChart({ history }: { history: FunnelMetrics['history'] }) {
   const target = useRef<HTMLDivElement>(null);
@@ -23,7 +23,7 @@ export function DailyChart({ history }: { history: FunnelMetrics['history'] }) {
     let chart: Chart | null = null;
     let cancelled = false;
     const observer = new ResizeObserver(() => chart?.setSize(element.clientWidth));
-    import('../utils/daily-chart.ts')
+    import('../utils/uplot-chart.ts')
       .then(({ drawDailyChart }) => {
         if (cancelled) return;
         chart = drawDailyChart(element, data, element.clientWidth);

@@ -3,8 +3,8 @@ import { FUNNEL_TEXTS, funnelScriptCode, type Funnel } from '@shared/funnels/sch
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { CHART_SERIES } from '../utils/chart-series.ts';
 import { copyText } from '../utils/clipboard.ts';
-import { DAY_FIGURES } from './metrics-modal.tsx';
 
 export type FunnelAction = 'metrics' | 'toggle' | 'delete';
 
@@ -55,7 +55,7 @@ export function FunnelCard({ funnel, busy, disabled, onAction }: Props) {
         )}
       </dl>
       <dl aria-label="Hoje" className="mt-3 grid grid-cols-4 gap-1 rounded-xl bg-slate-50 p-2 text-center">
-        {DAY_FIGURES.map(({ key, label }) => (
+        {CHART_SERIES.map(({ key, label }) => (
           <div key={key} className="min-w-0">
             <dt className="truncate text-[11px] text-slate-500">{label}</dt>
             <dd className="font-semibold text-slate-900 tabular-nums">{formatNumber(funnel.todayMetrics[key])}</dd>

@@ -1,17 +1,11 @@
 import { useState } from 'react';
-import { FUNNEL_LIMITS, FUNNEL_TOASTS, type Funnel, type FunnelDayCounts, type MetricsDays } from '@shared/funnels/schemas.ts';
+import { FUNNEL_LIMITS, FUNNEL_TOASTS, type Funnel, type MetricsDays } from '@shared/funnels/schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useFunnelMetrics } from '../api/funnel-requests.ts';
+import { CHART_SERIES } from '../utils/chart-series.ts';
 import { DailyChart } from './daily-chart.tsx';
-
-export const DAY_FIGURES: { key: keyof FunnelDayCounts; label: string }[] = [
-  { key: 'pageviews', label: 'Visualizações' },
-  { key: 'clicks', label: 'Cliques' },
-  { key: 'entries', label: 'Entradas' },
-  { key: 'exits', label: 'Saídas' },
-];
 
 /** The days are the user's: the server counts them in this zone (docs/product.md#screen-funnels). */
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -62,7 +56,7 @@ export function MetricsModal({ funnel, onClose }: { funnel: Funnel; onClose: () 
             <section aria-label="Hoje">
               <h3 className="mb-2 text-sm font-medium text-slate-700">Hoje</h3>
               <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                {DAY_FIGURES.map(({ key, label }) => (
+                {CHART_SERIES.map(({ key, label }) => (
                   <Figure key={key} label={label} value={data?.today[key]} />
                 ))}
               </dl>

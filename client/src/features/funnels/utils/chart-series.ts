@@ -1,6 +1,6 @@
 import type { FunnelMetrics } from '@shared/funnels/schemas.ts';
 
-/** The chart's lines, in the order of the legend. */
+/** The day's four figures with their pt-BR names and line colours: the chart's legend order, the cards' and the modal's too. */
 export const CHART_SERIES = [
   { key: 'pageviews', label: 'Visualizações', color: '#6366f1' },
   { key: 'clicks', label: 'Cliques', color: '#0ea5e9' },
