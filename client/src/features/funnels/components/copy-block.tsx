@@ -18,7 +18,7 @@ export function CopyBlock({ label, value, copyLabel, hint }: Props) {
           {copyLabel}
         </Button>
       </div>
-      <pre className="overflow-x-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-xs break-all whitespace-pre-wrap text-slate-100 select-all">{value}</pre>
+      <pre className="overflow-x-auto rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 font-mono text-xs break-words whitespace-pre-wrap text-slate-800">{value}</pre>
       {hint && <p className="mt-1.5 text-xs text-slate-500">{hint}</p>}
     </section>
   );

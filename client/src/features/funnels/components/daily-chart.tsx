@@ -4,6 +4,9 @@ import { formatNumber } from '../../../lib/format.ts';
 import { CHART_SERIES, toChartData } from '../utils/chart-series.ts';
 import type { DailyChart as Chart } from '../utils/uplot-chart.ts';
 
+/** Room for the chart before it is drawn (uplot-chart.ts draws 220 px plus the legend), so the modal does not jump. */
+const CHART_MIN_HEIGHT = 220;
+
 export const CHART_LOAD_FAILED = 'Não foi possível carregar o gráfico.';
 
 /**
@@ -51,7 +54,7 @@ export function DailyChart({ history }: { history: FunnelMetrics['history'] }) {
           {CHART_LOAD_FAILED}
         </p>
       ) : (
-        <div ref={target} data-testid="daily-chart" data-drawn={drawn || undefined} aria-hidden="true" className="min-h-[220px] w-full overflow-hidden text-xs" />
+        <div ref={target} data-testid="daily-chart" data-drawn={drawn || undefined} aria-hidden="true" style={{ minHeight: CHART_MIN_HEIGHT }} className="w-full overflow-hidden text-xs" />
       )}
       <table data-testid="daily-history" className="sr-only">
         <caption>Histórico diário</caption>

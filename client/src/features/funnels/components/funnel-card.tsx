@@ -15,8 +15,8 @@ function StatusBadge({ active }: { active: boolean }) {
     <span
       data-testid="funnel-status"
       className={cn(
-        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset',
-        active ? 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' : 'bg-slate-100 text-slate-600 ring-slate-500/20',
+        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-medium',
+        active ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600',
       )}
     >
       {active ? FUNNEL_TEXTS.active : FUNNEL_TEXTS.inactive}

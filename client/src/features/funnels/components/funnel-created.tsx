@@ -8,7 +8,7 @@ export type CreatedFunnel = { name: string; scriptCode: string; telegramLink: st
 export function FunnelCreated({ created }: { created: CreatedFunnel }) {
   return (
     <div className="space-y-5">
-      <p role="status" className="flex items-start gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+      <p role="status" className="flex items-start gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-700">
         <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span className="min-w-0 break-words">Funil "{created.name}" criado. Use o script na página de captura e divulgue o link.</span>
       </p>

@@ -61,7 +61,7 @@ export function MetricsModal({ funnel, onClose }: { funnel: Funnel; onClose: () 
                 ))}
               </dl>
             </section>
-            {data ? <DailyChart history={data.history} /> : <div aria-label="Carregando métricas" className="h-56 animate-pulse rounded-xl bg-slate-100" />}
+            {data ? <DailyChart history={data.history} /> : <div aria-label="Carregando métricas" className="h-48 animate-pulse rounded-xl bg-slate-100" />}
           </>
         )}
       </div>

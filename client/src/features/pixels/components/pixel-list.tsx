@@ -9,14 +9,14 @@ function Name({ pixel }: { pixel: Pixel }) {
   return (
     <div className="min-w-0">
       <span className="block font-semibold break-words text-slate-900">{pixel.name}</span>
-      <span className="block font-mono text-xs break-all text-slate-400" title="ID interno">
+      <span className="block font-mono text-xs break-words text-slate-400" title="ID interno">
         ID: {pixel.id}
       </span>
     </div>
   );
 }
 
-const Token = ({ pixel }: { pixel: Pixel }) => <code className="font-mono text-xs break-all text-slate-600">{pixel.tokenPreview}</code>;
+const Token = ({ pixel }: { pixel: Pixel }) => <code className="font-mono text-xs break-words text-slate-600">{pixel.tokenPreview}</code>;
 
 /** A table on wide screens, cards on a phone (docs/product.md#screen-pixels). */
 export function PixelList({ pixels, onAction, disabled }: Props) {
@@ -36,15 +36,15 @@ export function PixelList({ pixels, onAction, disabled }: Props) {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {pixels.map((pixel) => (
-              <tr key={pixel.id} data-testid="pixel-row" className="align-top">
-                <td className="max-w-64 px-4 py-3">
+              <tr key={pixel.id} data-testid="pixel-row">
+                <td className="max-w-sm px-4 py-3">
                   <Name pixel={pixel} />
                 </td>
                 <td className="px-4 py-3 font-mono text-slate-800">{pixel.pixelId}</td>
                 <td className="px-4 py-3">
                   <Token pixel={pixel} />
                 </td>
-                <td className="max-w-64 px-4 py-3">
+                <td className="max-w-sm px-4 py-3">
                   <PixelStatus pixel={pixel} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatUpdatedDate(pixel.updatedAt)}</td>
@@ -66,7 +66,7 @@ export function PixelList({ pixels, onAction, disabled }: Props) {
             <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
               <div className="min-w-0">
                 <dt className="text-xs text-slate-500">Pixel ID</dt>
-                <dd className="font-mono break-all text-slate-800">{pixel.pixelId}</dd>
+                <dd className="font-mono break-words text-slate-800">{pixel.pixelId}</dd>
               </div>
               <div className="min-w-0">
                 <dt className="text-xs text-slate-500">Token</dt>

@@ -41,7 +41,7 @@ export function PixelsPage() {
           <p className="mt-1 text-sm text-slate-500">
             Envie as entradas e saídas dos seus funis para a API de Conversões.
             {list && (
-              <span data-testid="pixel-count" className="ml-2 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+              <span data-testid="pixel-count" className="ml-1.5 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
                 {PIXEL_TEXTS.count(list.length)}
               </span>
             )}

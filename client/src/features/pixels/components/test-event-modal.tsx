@@ -71,7 +71,7 @@ export function TestEventModal({ pixel, onClose }: Props) {
           data-autofocus
         />
         {answer?.kind === 'received' && (
-          <div role="status" data-testid="test-event-answer" className="flex gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+          <div role="status" data-testid="test-event-answer" className="flex gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-700">
             <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <div className="min-w-0 break-words">
               <p className="font-medium">{PIXEL_TEXTS.testEventReceived(answer.result.eventsReceived)}</p>
