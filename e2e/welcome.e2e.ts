@@ -56,7 +56,7 @@ test('sincroniza grupos e canais e envia a boas-vindas configurada a quem entra'
   const row = page.getByRole('group', { name: 'Botão 1' });
   await row.getByLabel('Texto').fill('Visite o site');
   await row.getByLabel('Valor').fill('https://exemplo.com.br/boas-vindas');
-  await expect(row.getByText('Tipo: URL')).toBeVisible();
+  await expect(row.getByText('Tipo: Link')).toBeVisible();
 
   const preview = page.getByRole('region', { name: 'Pré-visualização da mensagem' });
   await expect(preview.getByText('Olá João, bem-vindo ao Meu Canal!')).toBeVisible();
@@ -108,4 +108,44 @@ test.describe('no celular', () => {
     await save.tap();
     await expect(page.getByText('Alterações não salvas')).toBeHidden();
   });
+});
+
+test('um botão de ação mostra o fluxo que o responde, ou cria esse fluxo', async ({ page, request }) => {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot Botões');
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  const owner = await emulator.createUser('Bia');
+  const group = await emulator.createChat('supergroup', 'Grupo Botões', owner.id);
+  await emulator.promoteBot(group.id, bot.token);
+  await signInThroughUi(page, account);
+  await page.goto(`/bots/${botId}`);
+  const channels = page.getByRole('list', { name: 'Canais do bot' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Sincronizar' }).click();
+    await expect(channels.getByRole('link')).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await channels.getByRole('link', { name: /Grupo Botões/ }).click();
+  const channelUrl = page.url();
+
+  await page.getByRole('textbox', { name: 'Mensagem', exact: true }).fill('Bem-vindo!');
+  await page.getByRole('button', { name: 'Adicionar botão' }).click();
+  const row = page.getByRole('group', { name: 'Botão 1' });
+  await row.getByLabel('Texto').fill('Saber mais');
+  await row.getByLabel('Valor').fill('saber_mais');
+  await expect(row.getByText('Tipo: Ação no bot')).toBeVisible();
+  await expect(row.getByText('Nenhum fluxo responde a este botão.')).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Mensagem de boas-vindas salva com sucesso!')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Criar fluxo para este botão' }).click();
+  await expect(page).toHaveURL(/\/flows\/[0-9a-f-]{36}\/edit$/);
+  const flowId = /\/flows\/([0-9a-f-]{36})\/edit/.exec(page.url())?.[1] ?? '';
+  const stored = await request.get(`/api/flows/${flowId}`, { headers: { Authorization: `Bearer ${session.tokens.accessToken}` } });
+  const flow = ((await stored.json()) as { data: { flow: { name: string; nodes: { subType: string; config: { buttonData?: string } }[] } } }).data.flow;
+  expect(flow.name).toBe('Botão "Saber mais"');
+  expect(flow.nodes).toEqual([expect.objectContaining({ subType: 'trigger_button_clicked', config: expect.objectContaining({ buttonData: 'saber_mais' }) })]);
+
+  await page.goto(channelUrl);
+  await expect(page.getByRole('group', { name: 'Botão 1' }).getByText('Respondido pelo fluxo')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Botão 1' }).getByRole('link', { name: 'Botão "Saber mais"' })).toHaveAttribute('href', `/flows/${flowId}/edit`);
 });

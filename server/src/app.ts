@@ -29,6 +29,7 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { silentAnnouncer, type InboxAnnouncer } from './modules/messages/announcer.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
+import { pixelRoutes } from './modules/pixels/routes.ts';
 import type { EventHub } from './modules/events/hub.ts';
 import { idleRuntime, type BotRuntime } from './runtime/telegram/bot-runtime.ts';
 
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps) {
     .use(mediaRoutes({ accessTokens, media: deps.media }))
     .use(syncRoutes({ ...botDeps, logger: deps.logger }))
     .use(pushRoutes({ sql, accessTokens, encryptionKey: deps.config.encryptionKey, allowLoopback: deps.config.pushAllowLoopback }))
+    .use(pixelRoutes({ sql, accessTokens, encryptionKey: deps.config.encryptionKey, graphUrl: deps.config.metaGraphUrl, graphVersion: deps.config.metaGraphVersion }))
     .use(deps.events ? eventRoutes({ accessTokens, hub: deps.events }) : new Elysia())
     // GET needs its own catch-all: Elysia matches method-specific routes (the SPA's GET /*) before ALL.
     .get('/*', routeNotFound)

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBeUndefined();
     expect(config.telegramApiRoot).toBe('https://api.telegram.org');
     expect(config.metaGraphUrl).toBe('https://graph.facebook.com');
+    expect(config.metaGraphVersion).toBe('v21.0');
     expect(config.logLevel).toBe('info');
     expect(config.skipClientBuild).toBe(false);
     expect(config.encryptionKey.length).toBe(32);

@@ -28,6 +28,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
   META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  /** Graph API version of the Conversions API calls (docs/telegram.md#meta-capi), e.g. v21.0. */
+  META_GRAPH_VERSION: z.string().trim().regex(/^v\d+\.\d+$/, 'deve ter a forma v21.0').default('v21.0'),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'deve ter no mínimo 32 caracteres').optional()),
   ENCRYPTION_KEY: optionalText.pipe(
     z.string().regex(/^[0-9a-fA-F]{64}$/, 'deve ter 64 caracteres hexadecimais (32 bytes)').optional(),
@@ -53,6 +55,7 @@ export type Config = {
   publicUrl: string | undefined;
   telegramApiRoot: string;
   metaGraphUrl: string;
+  metaGraphVersion: string;
   jwtSecret: string;
   /** 32-byte AES-256-GCM key. */
   encryptionKey: Uint8Array;
@@ -88,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: values.PUBLIC_URL,
     telegramApiRoot: values.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
     metaGraphUrl: values.META_GRAPH_URL.replace(/\/+$/, ''),
+    metaGraphVersion: values.META_GRAPH_VERSION,
     jwtSecret: secrets.jwtSecret,
     encryptionKey: Buffer.from(secrets.encryptionKeyHex, 'hex'),
     logLevel: values.LOG_LEVEL,

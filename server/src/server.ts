@@ -16,6 +16,8 @@ import { broadcastStartJob, scheduledStartHandler } from './modules/broadcasts/s
 import { createInboxAnnouncer } from './modules/messages/announcer.ts';
 import { createPushSender, pushSendJob, type PushSenderDeps } from './modules/push/sender.ts';
 import { vapidKeys } from './modules/push/service.ts';
+import { pixelDeliverJob } from './modules/pixels/deliver-job.ts';
+import { pixelDeliveryHandler } from './modules/pixels/delivery.ts';
 import { failAbandonedReplies } from './modules/messages/service.ts';
 import { createEventHub, type EventHub } from './modules/events/hub.ts';
 import type { Logger } from './lib/logger.ts';
@@ -45,6 +47,8 @@ export type StartOptions = {
   broadcastLeaseMs?: BroadcastEngineOptions['leaseMs'];
   /** Tests only: a shorter web-push coalescing window. */
   pushCoalesceMs?: PushSenderDeps['coalesceMs'];
+  /** Tests only: a shorter claim lease of Conversions API batches (docs/decisions.md#pixel-outbox). */
+  pixelLeaseMs?: number;
 };
 
 /** Webhook mode needs an address Telegram can reach over https (docs/telegram.md#tg-updates); anything else means long polling. */
@@ -81,6 +85,12 @@ export async function startServer(
     });
     jobs.register(pushSendJob, push.handler);
     jobs.register(broadcastStartJob, scheduledStartHandler());
+    // The Conversions API outbox (docs/decisions.md#pixel-outbox): funnel joins and leaves enqueue pixel.deliver.
+    jobs.register(pixelDeliverJob, pixelDeliveryHandler({
+      sql: db.sql, logger: logger.child({ component: 'pixels' }), encryptionKey: config.encryptionKey,
+      graphUrl: config.metaGraphUrl, graphVersion: config.metaGraphVersion,
+      ...(options.pixelLeaseMs === undefined ? {} : { leaseMs: options.pixelLeaseMs }),
+    }));
     const announce = createInboxAnnouncer(notifier, logger, push.incoming);
     const bots = createBotManager({
       jobs,

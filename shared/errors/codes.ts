@@ -22,6 +22,9 @@ export const ERROR_MESSAGES = {
   WEBHOOK_FORBIDDEN: 'Acesso negado',
   BOT_NOT_RUNNING: 'Bot indisponível no momento',
   MESSAGE_NOT_DELIVERED: 'Erro ao enviar mensagem',
+  // shared/pixels/schemas.ts PIXEL_TEXTS: the server answers metaRefused(Meta's message) and metaUnreachable.
+  META_REFUSED: 'O Meta recusou o evento',
+  META_UNREACHABLE: 'Não foi possível falar com o Meta agora. Tente de novo em instantes.',
   BROADCAST_INVALID_TRANSITION: 'Esta ação não é permitida no status atual do broadcast',
   ROUTE_NOT_FOUND: 'Rota não encontrada',
   PAYLOAD_TOO_LARGE: 'Arquivo ou corpo grande demais',

@@ -51,6 +51,7 @@ export const PARAM_RESOURCES: Record<string, keyof Tenant> = {
   'media/:id': 'mediaId',
   'contacts/:id': 'contactId',
   'broadcasts/:id': 'broadcastId',
+  'pixels/:id': 'pixelId',
   'bot/:id': 'botId',
   ':channelId': 'channelId',
   ':executionId': 'executionId',

@@ -13,6 +13,7 @@ import { createConnectionInputSchema, createMessageInputSchema, createNodeInputS
 import { createFlowInputSchema, duplicateFlowInputSchema, toggleFlowInputSchema, updateFlowInputSchema } from '@shared/flows/schemas.ts';
 import { dataUrlUploadSchema } from '@shared/media/schemas.ts';
 import { messagesQuerySchema, sendMessageInputSchema, statsQuerySchema } from '@shared/messages/schemas.ts';
+import { createPixelInputSchema, pixelTestEventInputSchema, updatePixelInputSchema } from '@shared/pixels/schemas.ts';
 import { pushPresenceInputSchema, pushSubscriptionInputSchema, pushUnsubscribeInputSchema } from '@shared/push/schemas.ts';
 import { pullQuerySchema, pushRequestSchema } from '@shared/sync/protocol.ts';
 import { welcomeMessageInputSchema } from '@shared/welcome/schemas.ts';
@@ -217,6 +218,12 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     },
   },
   'GET /api/sync/pull': { query: { schema: pullQuerySchema, valid: () => ({ cursor: '0' }) } },
+  'GET /api/pixels/': {},
+  'POST /api/pixels/': { body: { schema: createPixelInputSchema, valid: () => ({ name: 'Pixel novo', pixelId: '123456789012345', accessToken: `EAAB${'n'.repeat(40)}` }) } },
+  'PUT /api/pixels/:id': { body: { schema: updatePixelInputSchema, valid: () => ({ name: 'Pixel renomeado', pixelId: '987654321098765', accessToken: '' }) } },
+  'DELETE /api/pixels/:id': {},
+  // The test server's META_GRAPH_URL is a local fake Graph endpoint (start-test-server.ts): no call leaves the machine.
+  'POST /api/pixels/:id/test-event': { body: { schema: pixelTestEventInputSchema, valid: () => ({ testEventCode: 'TEST12345' }) } },
   'GET /api/push/public-key': {},
   'POST /api/push/subscriptions': {
     body: { schema: pushSubscriptionInputSchema, valid: (own) => pushSubscriptionBody(`${own.marker}-${crypto.randomUUID()}`) },

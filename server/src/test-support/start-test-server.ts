@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
 import { startServer, type RunningServer, type StartOptions } from '../server.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { createFakeGraph, type FakeGraph } from './fake-graph.ts';
 
 export type TestServer = {
   url: string;
@@ -13,6 +14,8 @@ export type TestServer = {
   db: TestDatabase;
   server: RunningServer;
   logs: string[];
+  /** The fake Graph endpoint META_GRAPH_URL points at, unless the caller's env chose one: tests never reach Meta. */
+  graph: FakeGraph | undefined;
   api(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
   stop(): Promise<void>;
 };
@@ -30,7 +33,8 @@ export type TestServerOptions = Omit<StartOptions, 'db'> & {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { env, database, ...startOptions } = options;
   const db = database ?? (await createTestDatabase());
-  const config = loadConfig({ PORT: '0', DATA_DIR: db.dataDir, LOG_LEVEL: 'debug', SKIP_CLIENT_BUILD: '1', ...env });
+  const graph = env?.META_GRAPH_URL ? undefined : createFakeGraph();
+  const config = loadConfig({ PORT: '0', DATA_DIR: db.dataDir, LOG_LEVEL: 'debug', SKIP_CLIENT_BUILD: '1', ...(graph ? { META_GRAPH_URL: graph.url } : {}), ...env });
   const logs: string[] = [];
   const logger = createLogger('debug', (line) => logs.push(line));
   const server = await startServer(config, logger, {
@@ -44,6 +48,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     server,
     logs,
+    graph,
     api(path, init = {}) {
       const { json, token, ...rest } = init;
       const headers = new Headers(rest.headers);
@@ -57,6 +62,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async stop() {
       await server.stop();
+      await graph?.stop();
       if (!database) await db.close();
     },
   };

@@ -67,9 +67,15 @@ export async function tenantWithEverything(bed: TelegramTestbed, marker: string)
   if (created.status !== 201) throw new Error(`broadcast: ${created.status} ${await created.text()}`);
   const broadcastId = String(Reflect.get(Reflect.get(Reflect.get(Object(await created.json()), 'data'), 'broadcast'), 'id'));
 
+  // A Meta pixel (its token carries the marker: a leak of it is caught like any other secret of the tenant).
+  const pixel = await server.api('/api/pixels', { token, json: { name: `Pixel ${marker}`, pixelId: '123456789012345', accessToken: `EAAB${marker}${'t'.repeat(30)}` } });
+  if (pixel.status !== 201) throw new Error(`pixel: ${pixel.status} ${await pixel.text()}`);
+  const pixelId = String(Reflect.get(Reflect.get(Reflect.get(Object(await pixel.json()), 'data'), 'pixel'), 'id'));
+
   return {
     marker,
     broadcastId,
+    pixelId,
     pushEndpoint: push.endpoint,
     userId: account.user.id,
     email: account.user.email,

@@ -1,19 +1,21 @@
-import { Plus, Trash2 } from 'lucide-react';
-import { MAX_BUTTON_TEXT, MAX_WELCOME_BUTTONS, WELCOME_TEXTS } from '@shared/welcome/schemas.ts';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Plus, Trash2, Workflow } from 'lucide-react';
+import { buttonTypeFor, MAX_BUTTON_TEXT, MAX_WELCOME_BUTTONS, WELCOME_TEXTS } from '@shared/welcome/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import type { WelcomeForm } from '../hooks/use-welcome-form.ts';
+import { useButtonFlows, useCreateButtonFlow } from '../api/button-flows.ts';
 import { buttonTypeLabel, canAddButton } from '../utils/button-list.ts';
 
 /** Up to 4 inline buttons (docs/product.md#limits); each row shows the type its value gives (docs/product.md#state-button-type). */
-export function ButtonEditor({ form }: { form: WelcomeForm }) {
+export function ButtonEditor({ form, botId }: { form: WelcomeForm; /** Shows which flow answers each action button. */ botId?: string }) {
   const { buttons } = form.values;
   const full = !canAddButton(buttons);
   return (
     <fieldset>
       <legend className="mb-1 text-sm font-medium text-slate-700">Botões</legend>
       <p className="mb-3 text-sm text-slate-500">
-        Até {MAX_WELCOME_BUTTONS} botões. Um valor que começa com http:// ou https:// abre um link; qualquer outro vira um botão de callback.
+        Até {MAX_WELCOME_BUTTONS} botões. Um valor que começa com http:// ou https:// abre um link; qualquer outro vira uma ação no bot, que um fluxo com o gatilho “Botão clicado” pode responder.
       </p>
       {buttons.length > 0 && (
         <ol className="space-y-3">
@@ -51,11 +53,12 @@ export function ButtonEditor({ form }: { form: WelcomeForm }) {
                   <Input
                     label="Valor"
                     value={button.value}
-                    placeholder="https://… ou dado de callback"
+                    placeholder="https://… ou código da ação (ex.: saber_mais)"
                     error={form.errors[`buttons.${button.key}.value`]}
                     onChange={(event) => form.updateButton(button.key, { value: event.target.value })}
                   />
                 </div>
+                {botId && buttonTypeFor(button.value) === 'callback' && button.value.trim() !== '' && <ButtonAnswer botId={botId} button={button} />}
               </fieldset>
             </li>
           ))}
@@ -68,5 +71,40 @@ export function ButtonEditor({ form }: { form: WelcomeForm }) {
         {(full || form.errors.buttons) && <p className="text-sm text-slate-500">{form.errors.buttons ?? WELCOME_TEXTS.tooManyButtons}</p>}
       </div>
     </fieldset>
+  );
+}
+
+/** Which flow answers an action button, or a way to create one (issue: a button that leads nowhere goes unnoticed). */
+function ButtonAnswer({ botId, button }: { botId: string; button: { text: string; value: string } }) {
+  const answers = useButtonFlows(botId);
+  const createFlow = useCreateButtonFlow();
+  const navigate = useNavigate();
+  if (!answers) return null;
+  const answer = answers.get(button.value.trim());
+  if (answer) {
+    return (
+      <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-600">
+        <Workflow aria-hidden="true" className="size-4 text-emerald-600" />
+        Respondido pelo fluxo{' '}
+        <Link to="/flows/$flowId/edit" params={{ flowId: answer.flowId }} className="font-medium text-brand-700 underline">
+          {answer.flowName}
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+      <p className="text-amber-700">Nenhum fluxo responde a este botão.</p>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={async () => {
+          const flowId = await createFlow(botId, button);
+          if (flowId) void navigate({ to: '/flows/$flowId/edit', params: { flowId } });
+        }}
+      >
+        Criar fluxo para este botão
+      </Button>
+    </div>
   );
 }

@@ -19,7 +19,7 @@ export function ChannelConfigPage({ channelId }: { channelId: string }) {
     <div className="space-y-6">
       <ChannelHeader data={channel} />
       {channel && welcome ? (
-        <WelcomeForm channelId={channelId} initial={welcome} botActive={channel.bot?.isActive ?? true} />
+        <WelcomeForm channelId={channelId} botId={channel.channel.botId} initial={welcome} botActive={channel.bot?.isActive ?? true} />
       ) : loadFailed ? (
         // docs/product.md#toasts-account: loading a welcome message fails silently (no toast).
         <LoadError message="Não foi possível carregar este canal" silent />

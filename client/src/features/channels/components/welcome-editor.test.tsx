@@ -106,7 +106,7 @@ describe('button editor', () => {
       return <ButtonEditor form={form} />;
     }
     await render(<Saved />);
-    const types = [...document.querySelectorAll('fieldset fieldset')].map((row) => /Tipo: (URL|Callback)/.exec(row.textContent ?? '')?.[1]);
-    expect(types).toEqual(['URL', 'Callback']);
+    const types = [...document.querySelectorAll('fieldset fieldset')].map((row) => /Tipo: (Link|Ação no bot)/.exec(row.textContent ?? '')?.[1]);
+    expect(types).toEqual(['Link', 'Ação no bot']);
   });
 });

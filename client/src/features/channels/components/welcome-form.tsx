@@ -14,7 +14,7 @@ import { WelcomePreview } from './welcome-preview.tsx';
 import { WelcomeSwitch } from './welcome-switch.tsx';
 
 /** Every control of docs/product.md#screen-channel for one channel, the live preview beside it; saved together (docs/product.md#state-welcome). */
-export function WelcomeForm({ channelId, initial, botActive = true }: { channelId: string; initial: WelcomeMessage; botActive?: boolean }) {
+export function WelcomeForm({ channelId, botId, initial, botActive = true }: { channelId: string; botId: string; initial: WelcomeMessage; botActive?: boolean }) {
   const form = useWelcomeForm(initial);
   const save = useSaveWelcome();
   useUnsavedChanges(form.dirty);
@@ -43,7 +43,7 @@ export function WelcomeForm({ channelId, initial, botActive = true }: { channelI
           <CardHeader title="Conteúdo" description="O texto e os botões da mensagem" />
           <CardContent className="space-y-6">
             <MessageEditor value={form.values.message} error={form.errors.message} onChange={(message) => form.set('message', message)} />
-            <ButtonEditor form={form} />
+            <ButtonEditor form={form} botId={botId} />
           </CardContent>
         </Card>
       </div>

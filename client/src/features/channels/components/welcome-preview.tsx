@@ -28,7 +28,7 @@ export function WelcomePreview({ message, buttons }: { message: string; buttons:
         <div className="max-w-sm">
           <div data-testid="welcome-preview-text" className="rounded-2xl rounded-bl-md bg-white px-3.5 py-2.5 text-[15px] leading-snug break-words whitespace-pre-wrap text-slate-900 shadow-sm">
             {!message.trim() ? (
-              <span className="text-slate-400 italic">Sua mensagem aparecerá aqui</span>
+              <span className="text-slate-500 italic">Sua mensagem aparecerá aqui</span>
             ) : parsed.ok ? (
               <TelegramHtmlView nodes={parsed.nodes} />
             ) : (

@@ -24,10 +24,10 @@ describe('welcome button editor rules', () => {
   });
 
   test('derives the type from the value, as the server does', () => {
-    expect(buttonTypeLabel('https://exemplo.com')).toBe('URL');
-    expect(buttonTypeLabel('HTTP://EXEMPLO.COM')).toBe('URL');
-    expect(buttonTypeLabel('quero_saber_mais')).toBe('Callback');
-    expect(buttonTypeLabel('t.me/canal')).toBe('Callback');
+    expect(buttonTypeLabel('https://exemplo.com')).toBe('Link');
+    expect(buttonTypeLabel('HTTP://EXEMPLO.COM')).toBe('Link');
+    expect(buttonTypeLabel('quero_saber_mais')).toBe('Ação no bot');
+    expect(buttonTypeLabel('t.me/canal')).toBe('Ação no bot');
     expect(toButtonInputs(toEditableButtons([{ text: 'Site', value: 'https://x.com' }, { text: 'Mais', value: 'mais' }]))).toEqual([
       { text: 'Site', value: 'https://x.com', type: 'url' },
       { text: 'Mais', value: 'mais', type: 'callback' },

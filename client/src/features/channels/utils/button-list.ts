@@ -30,5 +30,5 @@ export function toButtonInputs(buttons: readonly EditableButton[]) {
   return buttons.map(({ text, value }) => ({ text, value, type: buttonTypeFor(value) }));
 }
 
-/** The label the editor shows next to a value: URL or Callback, following the same rule as the server. */
-export const buttonTypeLabel = (value: string) => (buttonTypeFor(value) === 'url' ? 'URL' : 'Callback');
+/** The label the editor shows next to a value, following the same rule as the server. pt-BR names of the two kinds: a link opens a page; an action sends its value back to the bot (Telegram's callback_data). */
+export const buttonTypeLabel = (value: string) => (buttonTypeFor(value) === 'url' ? 'Link' : 'Ação no bot');

@@ -60,7 +60,7 @@ export function ConversationList({ conversations, selected, onSelect }: {
                     </span>
                   )}
                 </span>
-                {conversation.bot && <span className="block truncate text-xs text-slate-400">{conversation.bot.name}</span>}
+                {conversation.bot && <span className="block truncate text-xs text-slate-500">{conversation.bot.name}</span>}
               </span>
             </button>
           </li>

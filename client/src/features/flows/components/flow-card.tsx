@@ -34,13 +34,13 @@ export function FlowCard({ flow, onRemove, onToggle }: Props) {
           {flow.enabled ? 'Ativo' : 'Inativo'}
         </span>
       </div>
-      <dl className="mt-4 flex items-center justify-between gap-3 text-sm">
-        <div className="flex min-w-0 gap-1.5">
+      <div className="mt-4 flex items-center justify-between gap-3 text-sm">
+        <dl className="flex min-w-0 gap-1.5">
           <dt className="shrink-0 text-slate-500">{triggers && triggers.length > 1 ? 'Gatilhos:' : 'Gatilho:'}</dt>
           <dd className="min-w-0 truncate font-medium text-slate-700" title={triggers?.join(', ')}>
             {triggers === undefined ? '…' : triggers.length === 0 ? 'Nenhum gatilho ainda' : triggers.join(', ')}
           </dd>
-        </div>
+        </dl>
         <label className="flex cursor-pointer items-center gap-2 text-slate-600" title="Ativar ou desativar">
           <input
             type="checkbox"
@@ -51,7 +51,7 @@ export function FlowCard({ flow, onRemove, onToggle }: Props) {
             onChange={(event) => onToggle(flow, event.target.checked)}
           />
         </label>
-      </dl>
+      </div>
       <div className="mt-auto flex items-center gap-2 pt-5">
         <Link to="/flows/$flowId/edit" params={{ flowId: flow.id }} className={buttonClasses({ variant: 'outline', size: 'sm', className: 'flex-1' })}>
           <Pencil aria-hidden="true" className="size-4" />

@@ -1,0 +1,72 @@
+/**
+ * Recording a Conversions API event (docs/decisions.md#pixel-outbox, docs/telegram.md#meta-capi). The funnels
+ * module calls `recordPixelEvent` inside the transaction that records a join or a leave: the event row (its
+ * payload exactly as Meta will receive it) and the job that delivers it commit with the join or not at all.
+ */
+import type { Queryable } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { enqueueDelivery } from './deliver-job.ts';
+import * as repo from './outbox-repository.ts';
+
+export type PixelEventInput = {
+  /** Owner (users.id). */
+  userId: string;
+  /** meta_pixels.id (the row id, not Meta's pixel id). */
+  pixelId: string;
+  eventName: 'enter_channel' | 'left_channel';
+  /** Stable: Meta deduplicates retries by it; a second call with the same id is a no-op. */
+  eventId: string;
+  eventTime: Date;
+  actionSource: 'website' | 'chat';
+  eventSourceUrl?: string | null;
+  /** Hashed here: user_data.external_id = SHA-256 hex of the id string. */
+  telegramUserId: string;
+  fbp?: string | null;
+  fbc?: string | null;
+  clientIpAddress?: string | null;
+  clientUserAgent?: string | null;
+  customData?: Record<string, string | number>;
+};
+
+/** The event as Meta receives it: customer data hashed where Meta wants it hashed, the rest as is. */
+export function pixelEventPayload(event: PixelEventInput): Record<string, unknown> {
+  const userData: Record<string, string> = { external_id: sha256Hex(event.telegramUserId.trim().toLowerCase()) };
+  if (event.fbp) userData.fbp = event.fbp;
+  if (event.fbc) userData.fbc = event.fbc;
+  if (event.clientIpAddress) userData.client_ip_address = event.clientIpAddress;
+  if (event.clientUserAgent) userData.client_user_agent = event.clientUserAgent;
+  return {
+    event_name: event.eventName,
+    event_time: Math.floor(event.eventTime.getTime() / 1000),
+    event_id: event.eventId,
+    action_source: event.actionSource,
+    ...(event.eventSourceUrl ? { event_source_url: event.eventSourceUrl } : {}),
+    user_data: userData,
+    ...(event.customData && Object.keys(event.customData).length > 0 ? { custom_data: event.customData } : {}),
+  };
+}
+
+/**
+ * Adds the event to the pixel's outbox and makes sure a delivery job will send it. Keeps a share lock on the pixel
+ * row until the caller commits (keep that transaction short). A pixel that is gone, or not the user's, records
+ * nothing: a join must not fail because its funnel's pixel was just deleted.
+ */
+export async function recordPixelEvent(tx: Queryable, event: PixelEventInput): Promise<void> {
+  if (!isUuid(event.pixelId) || !isUuid(event.userId)) return;
+  await inTransaction(tx, async (sql) => {
+    const generation = await repo.lockGeneration(sql, event.userId, event.pixelId);
+    if (generation === undefined) return;
+    const inserted = await repo.insertEvent(sql, {
+      userId: event.userId,
+      pixelId: event.pixelId,
+      eventName: event.eventName,
+      eventId: event.eventId,
+      eventTime: event.eventTime,
+      payload: pixelEventPayload(event),
+    });
+    if (inserted) await enqueueDelivery(sql, event.pixelId, generation);
+  });
+}
+
