@@ -59,16 +59,19 @@ export function FunnelsPage() {
         </p>
       )}
 
-      <StatCards
-        label="Totais de hoje"
-        gridClassName="grid-cols-2 lg:grid-cols-4"
-        cards={[
-          { label: 'Visualizações hoje', icon: Eye, tone: 'bg-indigo-50 text-indigo-600', value: shown(totals?.pageviews) },
-          { label: 'Cliques hoje', icon: MousePointerClick, tone: 'bg-sky-50 text-sky-600', value: shown(totals?.clicks) },
-          { label: 'Entradas hoje', icon: LogIn, tone: 'bg-emerald-50 text-emerald-600', value: shown(totals?.entries) },
-          { label: 'Saídas hoje', icon: LogOut, tone: 'bg-red-50 text-red-600', value: shown(totals?.exits) },
-        ]}
-      />
+      {/* Figures only when they can come: not in place of a load error or while offline with nothing loaded. */}
+      {(list || (online && !funnels.isError)) && (
+        <StatCards
+          label="Totais de hoje"
+          gridClassName="grid-cols-2 lg:grid-cols-4"
+          cards={[
+            { label: 'Visualizações hoje', icon: Eye, tone: 'bg-indigo-50 text-indigo-600', value: shown(totals?.pageviews) },
+            { label: 'Cliques hoje', icon: MousePointerClick, tone: 'bg-sky-50 text-sky-600', value: shown(totals?.clicks) },
+            { label: 'Entradas hoje', icon: LogIn, tone: 'bg-emerald-50 text-emerald-600', value: shown(totals?.entries) },
+            { label: 'Saídas hoje', icon: LogOut, tone: 'bg-red-50 text-red-600', value: shown(totals?.exits) },
+          ]}
+        />
+      )}
 
       {funnels.isError && !list ? (
         <Card role="alert" className="flex flex-col items-center px-6 py-14 text-center">
