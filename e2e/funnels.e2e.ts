@@ -5,6 +5,7 @@
  * (read back from the clipboard), opens the metrics chart (7/30/90 days in the browser's time zone), switches the
  * funnel off and deletes it.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { FUNNEL_TEXTS, FUNNEL_TOASTS } from '../shared/funnels/schemas.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
@@ -16,6 +17,14 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+/** Serious and critical axe (WCAG 2 A/AA) violations of what is on screen now, one line each. */
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+}
 
 async function expectFitsTheScreen(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
@@ -78,6 +87,7 @@ test('cria um funil no celular, copia script e link, abre o gráfico de métrica
   const link = created.getByRole('region', { name: FUNNEL_TEXTS.linkLabel }).locator('pre');
   await expect(script).toHaveText(/^<script src="http:\/\/[^"]+\/api\/js\/[\w-]+\.js" async><\/script>$/);
   await expect(link).toHaveText(/^https:\/\/t\.me\/\+\S+$/);
+  expect(await axeViolations(page)).toEqual([]);
   await expectFitsTheScreen(page);
   await created.getByRole('button', { name: 'Copiar script' }).click();
   await expect(toast(page, FUNNEL_TOASTS.copied).first()).toBeVisible();
@@ -93,6 +103,8 @@ test('cria um funil no celular, copia script e link, abre o gráfico de métrica
   await expect(card).toContainText('Bot Funil');
   await expect(card).toContainText('Canal Lançamento');
   await expect(card).toContainText('Pixel do MetaLoja');
+  await expect(toast(page, FUNNEL_TOASTS.created)).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
   await expect(card).not.toContainText(FUNNEL_TEXTS.publicChannelWarning);
   await expect(page.getByRole('region', { name: 'Totais de hoje' })).toContainText('Visualizações hoje0');
   await expectFitsTheScreen(page);
@@ -110,6 +122,7 @@ test('cria um funil no celular, copia script e link, abre o gráfico de métrica
   await expect(chart.getByTestId('daily-chart')).toHaveAttribute('data-drawn', 'true');
   await expect(chart.locator('canvas')).toBeVisible();
   expect(chartChunks).toHaveLength(1);
+  expect(await axeViolations(page)).toEqual([]);
   const todayLabel = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date());
   await expect(chart.getByTestId('daily-history').locator('tbody tr').last().locator('th')).toHaveText(todayLabel);
   await expectFitsTheScreen(page);

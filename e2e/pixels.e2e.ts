@@ -3,6 +3,7 @@
  * reaches /pixels from the menu, registers a pixel (the form's rule first), sees it as a card with the masked token and
  * the pt-BR date, edits it keeping the token, sends a test event and reads Meta's answer, then removes it.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { maskToken, PIXEL_TEXTS, PIXEL_TOASTS } from '../shared/pixels/schemas.ts';
 import { registerByApi } from './test-support/accounts.ts';
@@ -11,6 +12,14 @@ import { signInThroughUi } from './test-support/ui.ts';
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
+
+/** Serious and critical axe (WCAG 2 A/AA) violations of what is on screen now, one line each. */
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+}
 
 /** Nothing reaches past the right edge of the phone's screen. */
 async function expectFitsTheScreen(page: Page) {
@@ -51,11 +60,13 @@ test('cadastra, edita mantendo o token, envia evento teste e remove um pixel no 
   await expect(card).toContainText(today());
   await expect(card).toContainText(/ID: [0-9a-f-]{36}/);
   await expect(page.getByTestId('pixel-count')).toHaveText('1 pixel');
+  expect(await axeViolations(page)).toEqual([]);
   await expectFitsTheScreen(page);
 
   await card.getByRole('button', { name: 'Editar' }).click();
   const edit = page.getByRole('dialog', { name: 'Editar pixel' });
   await expect(edit.getByLabel('Token de acesso')).toHaveValue('');
+  expect(await axeViolations(page)).toEqual([]);
   await edit.getByLabel('Nome').fill('Loja nova');
   await edit.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, PIXEL_TOASTS.updated).first()).toBeVisible();
