@@ -9,7 +9,7 @@ function Name({ pixel }: { pixel: Pixel }) {
   return (
     <div className="min-w-0">
       <span className="block font-semibold break-words text-slate-900">{pixel.name}</span>
-      <span className="block font-mono text-xs break-words text-slate-400" title="ID interno">
+      <span className="block font-mono text-xs break-words text-slate-500" title="ID interno">
         ID: {pixel.id}
       </span>
     </div>
