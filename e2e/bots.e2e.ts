@@ -84,3 +84,29 @@ test('desativa o bot (persiste ao recarregar) e remove com confirmação', async
   await expect(toast(page, 'Erro ao carregar detalhes do bot')).toBeVisible();
   await expect(page).toHaveURL(/\/bots$/);
 });
+
+test('muda a velocidade de disparo do bot (1–1000 mensagens por segundo) e ela persiste', async ({ page, request }) => {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot de Disparos');
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  await signInThroughUi(page, account);
+
+  await page.goto(`/bots/${botId}`);
+  const rate = page.getByLabel('Velocidade de disparo (mensagens por segundo)');
+  await expect(rate).toHaveValue('30');
+  await expect(page.getByText(/O Telegram permite cerca de 30 mensagens por segundo; com broadcasts pagos, até 1000/)).toBeVisible();
+
+  await rate.fill('1001');
+  await page.getByRole('button', { name: 'Salvar velocidade' }).click();
+  await expect(page.getByText('A velocidade deve ficar entre 1 e 1000 mensagens por segundo')).toBeVisible();
+
+  await rate.fill('250');
+  await page.getByRole('button', { name: 'Salvar velocidade' }).click();
+  await expect(toast(page, 'Velocidade de disparo atualizada com sucesso!')).toBeVisible();
+  await expect.poll(async () => {
+    const answer = await request.get(`/api/bots/${botId}`, { headers: { authorization: `Bearer ${session.tokens.accessToken}` } });
+    return ((await answer.json()) as { data: { bot: { broadcastRate: number } } }).data.bot.broadcastRate;
+  }).toBe(250);
+  await page.reload();
+  await expect(page.getByLabel('Velocidade de disparo (mensagens por segundo)')).toHaveValue('250');
+});

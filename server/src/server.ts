@@ -13,6 +13,7 @@ import { createJobWorker } from './jobs/worker.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
 import { createBroadcastEngine, type BroadcastEngineOptions } from './modules/broadcasts/engine.ts';
 import { broadcastStartJob, scheduledStartHandler } from './modules/broadcasts/service.ts';
+import { broadcastMaterialiseJob, materialiseHandler } from './modules/broadcasts/materialise.ts';
 import { createInboxAnnouncer } from './modules/messages/announcer.ts';
 import { createPushSender, pushSendJob, type PushSenderDeps } from './modules/push/sender.ts';
 import { vapidKeys } from './modules/push/service.ts';
@@ -91,6 +92,7 @@ export async function startServer(
       graphUrl: config.metaGraphUrl, graphVersion: config.metaGraphVersion,
       ...(options.pixelLeaseMs === undefined ? {} : { leaseMs: options.pixelLeaseMs }),
     }));
+    jobs.register(broadcastMaterialiseJob, materialiseHandler({ sql: db.sql, ...(options.broadcastLeaseMs === undefined ? {} : { leaseMs: options.broadcastLeaseMs }) }));
     const announce = createInboxAnnouncer(notifier, logger, push.incoming);
     const bots = createBotManager({
       jobs,

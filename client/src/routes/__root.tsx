@@ -13,6 +13,9 @@ function RootLayout() {
       <Outlet />
       <Toaster
         position="top-right"
+        // A screen whose header holds its actions (the flow editor) moves the toasts below it through this variable.
+        offset={{ top: 'var(--toast-offset-top, 24px)' }}
+        mobileOffset={{ top: 'var(--toast-offset-top, 16px)' }}
         visibleToasts={MAX_VISIBLE_TOASTS}
         duration={TOAST_DURATION.default}
         richColors

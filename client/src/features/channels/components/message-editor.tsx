@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { WELCOME_VARIABLES } from '@shared/welcome/schemas.ts';
-import { Textarea } from '../../../components/ui/textarea.tsx';
+import { controlClasses, Field } from '../../../components/ui/field.tsx';
+import { VariableTextarea } from '../../../components/variable-textarea.tsx';
 import { insertAtCursor } from '../utils/insert-at-cursor.ts';
 
 const VARIABLE_HINTS: Record<(typeof WELCOME_VARIABLES)[number], string> = {
@@ -38,19 +39,29 @@ export function MessageEditor({ value, error, onChange }: MessageEditorProps) {
 
   return (
     <div>
-      <Textarea
-        ref={textarea}
+      {/* Variables highlighted, offered after `{`, unknown ones flagged with a suggestion (docs/decisions.md#d-flow-variables). */}
+      <Field
         label="Mensagem"
         required
-        rows={8}
-        style={{ minHeight: 200 }}
-        value={value}
         error={error}
-        placeholder="Olá {firstName}, seja bem-vindo(a) ao {channel}!"
         helperText={'Aceita a formatação HTML do Telegram: <b>negrito</b>, <i>itálico</i>, <u>sublinhado</u>, <a href="…">link</a>.'}
-        onFocus={() => (touched.current = true)}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      >
+        {(control) => (
+          <VariableTextarea
+            {...control}
+            ref={textarea}
+            syntax="welcome"
+            controlClassName={`${controlClasses(Boolean(error))} py-2.5`}
+            required
+            rows={8}
+            style={{ minHeight: 200 }}
+            value={value}
+            placeholder="Olá {firstName}, seja bem-vindo(a) ao {channel}!"
+            onFocus={() => (touched.current = true)}
+            onChange={onChange}
+          />
+        )}
+      </Field>
       <div role="group" aria-label="Inserir variável" className="mt-3 flex flex-wrap items-center gap-2">
         <span aria-hidden="true" className="text-sm text-slate-500">
           Inserir variável:

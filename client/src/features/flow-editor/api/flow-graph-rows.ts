@@ -76,3 +76,16 @@ export function useCachedGraph(flowId: string): EditorGraph | undefined {
     return share({ nodes: nodes.sort(byOrder), connections: connections.sort(byCreation) });
   }, [db, flowId, share]);
 }
+
+/**
+ * The callback values some flow of the bot answers: the buttonData of its trigger_button_clicked nodes. A
+ * callback button whose value is not among them does nothing when pressed, and its panel says so.
+ */
+export function useListenedButtonData(botId: string): ReadonlySet<string> | undefined {
+  const { db } = useSyncEngine();
+  return useLiveQuery(async () => {
+    const flowIds = (await db.flows.where('botId').equals(botId).toArray()).map((f) => f.id);
+    const nodes = await db.flowNodes.where('flowId').anyOf(flowIds).toArray();
+    return new Set(nodes.filter((n) => n.subType === 'trigger_button_clicked' && typeof n.config.buttonData === 'string').map((n) => String(n.config.buttonData).trim()));
+  }, [db, botId]);
+}

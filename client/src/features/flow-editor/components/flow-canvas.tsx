@@ -6,14 +6,14 @@
  */
 import {
   Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow,
-  type Connection, type Edge, type EdgeChange, type NodeChange, type OnNodeDrag,
+  type Connection, type Edge, type EdgeChange, type NodeChange, type OnConnectEnd, type OnNodeDrag,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import type { FlowConnection } from '@shared/flows/graph.ts';
 import { connectAction } from '../model/button-edges.ts';
 import type { XY } from '../model/graph-actions.ts';
-import { createEdgeMapper, createNodeMapper, type CardNode } from '../model/xyflow-mapping.ts';
+import { createEdgeMapper, createNodeMapper, type CardNode, type MeasuredSizes } from '../model/xyflow-mapping.ts';
 import type { FlowEditor } from '../hooks/use-flow-editor.ts';
 import { CanvasStatus } from './canvas-status.tsx';
 import { FlowNodeCard } from './flow-node-card.tsx';
@@ -22,10 +22,15 @@ import { typeColor } from './node-appearance.tsx';
 const NODE_TYPES = { flowNode: FlowNodeCard };
 const SNAP: [number, number] = [15, 15];
 const MINIMAP_STYLE = { width: 200, height: 150 };
+const minimapColor = (node: CardNode) => typeColor(node.data.node.type);
 /** docs/product.md#limits: padding 0.1; a small flow is not zoomed past the 0.8 starting zoom. */
 export const FIT_VIEW_OPTIONS = { padding: 0.1, maxZoom: 0.8 };
 
 export type Selection = { nodes: ReadonlySet<string>; edges: ReadonlySet<string> };
+/** The nodes and connections a test run went through, highlighted on the canvas. */
+export type TestPath = { nodes: ReadonlySet<string>; edges: ReadonlySet<string> };
+/** A connection dragged from a handle and dropped on an empty spot: where, in flow coordinates. */
+export type OpenDrop = { nodeId: string; handle: string; at: XY };
 
 type Props = {
   flowId: string;
@@ -33,6 +38,12 @@ type Props = {
   selection: Selection;
   onSelectionChange: (next: (current: Selection) => Selection) => void;
   onEdgeClick: (connection: FlowConnection) => void;
+  onConnectionDrop: (drop: OpenDrop) => void;
+  onNodeMenu: (nodeId: string, at: XY) => void;
+  /** Filled with the cards' measured sizes, for placing new nodes and laying the flow out. */
+  sizesRef: RefObject<MeasuredSizes>;
+  path: TestPath;
+  phone: boolean;
 };
 
 const withChange = (set: ReadonlySet<string>, id: string, on: boolean) => {
@@ -43,13 +54,15 @@ const withChange = (set: ReadonlySet<string>, id: string, on: boolean) => {
   return next;
 };
 
-export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdgeClick }: Props) {
+export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdgeClick, onConnectionDrop, onNodeMenu, sizesRef, path, phone }: Props) {
   const { graph } = editor;
   const mapNodes = useMemo(createNodeMapper, []);
   const mapEdges = useMemo(createEdgeMapper, []);
-  const nodes = useMemo(() => mapNodes(graph.nodes, selection.nodes), [mapNodes, graph.nodes, selection.nodes]);
+  const [sizes, setSizes] = useState<MeasuredSizes>(() => new Map());
+  sizesRef.current = sizes;
+  const nodes = useMemo(() => mapNodes(graph.nodes, selection.nodes, sizes, path.nodes), [mapNodes, graph.nodes, selection.nodes, sizes, path.nodes]);
   const nodeIds = useMemo(() => new Set(graph.nodes.map((n) => n.id)), [graph.nodes]);
-  const edges = useMemo(() => mapEdges(graph.connections, nodeIds, selection.edges), [mapEdges, graph.connections, nodeIds, selection.edges]);
+  const edges = useMemo(() => mapEdges(graph.connections, nodeIds, selection.edges, path.edges), [mapEdges, graph.connections, nodeIds, selection.edges, path.edges]);
   const dragStart = useRef(new Map<string, XY>());
   // Fit once, on open, and only a flow that has nodes: an empty flow keeps the default viewport, and a first node
   // added later must not make the view jump to it.
@@ -68,11 +81,19 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
   const onNodesChange = useCallback(
     (changes: NodeChange<CardNode>[]) => {
       const positions = new Map<string, XY>();
+      const measured: [string, { width: number; height: number }][] = [];
       for (const change of changes) {
         if (change.type === 'position' && change.position) positions.set(change.id, change.position);
         if (change.type === 'select') onSelectionChange((s) => ({ ...s, nodes: withChange(s.nodes, change.id, change.selected) }));
+        if (change.type === 'dimensions' && change.dimensions) measured.push([change.id, change.dimensions]);
       }
       if (positions.size > 0) editor.setPositions(positions);
+      if (measured.length > 0) {
+        setSizes((current) => {
+          const changed = measured.filter(([id, size]) => current.get(id)?.width !== size.width || current.get(id)?.height !== size.height);
+          return changed.length === 0 ? current : new Map([...current, ...changed]);
+        });
+      }
     },
     [editor, onSelectionChange],
   );
@@ -125,6 +146,23 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
     [editor, flowId],
   );
 
+  // A connection dropped on an empty spot (not near any handle) asks for the node to add there, already connected.
+  const onConnectEnd: OnConnectEnd = useCallback(
+    (_event, state) => {
+      if (state.isValid !== null || !state.fromNode || !state.to || state.fromHandle?.type !== 'source') return;
+      onConnectionDrop({ nodeId: state.fromNode.id, handle: state.fromHandle.id ?? 'default', at: state.to });
+    },
+    [onConnectionDrop],
+  );
+
+  const onNodeContextMenu = useCallback(
+    (event: ReactMouseEvent, node: CardNode) => {
+      event.preventDefault();
+      onNodeMenu(node.id, { x: event.clientX, y: event.clientY });
+    },
+    [onNodeMenu],
+  );
+
   const handleEdgeClick = useCallback(
     (_event: unknown, edge: Edge) => {
       const connection = editor.graphRef.current.connections.find((c) => c.id === edge.id);
@@ -144,7 +182,12 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
         onNodeDragStart={onNodeDragStart}
         onNodeDragStop={onNodeDragStop}
         onConnect={onConnect}
+        onConnectEnd={onConnectEnd}
+        onNodeContextMenu={onNodeContextMenu}
         onEdgeClick={handleEdgeClick}
+        zoomOnPinch
+        panOnDrag
+        zoomOnDoubleClick={!phone}
         snapToGrid
         snapGrid={SNAP}
         minZoom={0.2}
@@ -162,7 +205,7 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
       >
         <Background variant={BackgroundVariant.Dots} gap={15} />
         <Controls showInteractive={false} />
-        <MiniMap style={MINIMAP_STYLE} nodeColor={(node: CardNode) => typeColor(node.data.node.type)} pannable zoomable />
+        {!phone && <MiniMap<CardNode> style={MINIMAP_STYLE} nodeColor={minimapColor} pannable zoomable ariaLabel="Minimapa" />}
       </ReactFlow>
       <CanvasStatus nodes={graph.nodes.length} connections={graph.connections.length} />
     </div>

@@ -5,11 +5,11 @@ import { cn } from '../../../lib/cn.ts';
 import { subtypeIcon, TYPE_COLORS } from './node-appearance.tsx';
 
 /** The left library (docs/product.md#screen-flow-editor): Gatilhos, Ações, Condições, Integrações; collapsible; a click adds the node. */
-export function NodeLibrary({ onAdd }: { onAdd: (subType: NodeSubType) => void }) {
+export function NodeLibrary({ onAdd, className }: { onAdd: (subType: NodeSubType) => void; className?: string }) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<NodeType>>(new Set());
   const toggle = (type: NodeType) => setCollapsed((c) => (c.has(type) ? new Set([...c].filter((t) => t !== type)) : new Set([...c, type])));
   return (
-    <nav aria-label="Biblioteca de nós" className="w-60 shrink-0 overflow-y-auto border-r border-slate-200 bg-white p-3">
+    <nav aria-label="Biblioteca de nós" className={className ?? 'w-60 shrink-0 overflow-y-auto border-r border-slate-200 bg-white p-3'}>
       {NODE_TYPES.map((type) => {
         const open = !collapsed.has(type);
         return (

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { savedToast } from '../../../offline/feedback.ts';
+import { editorToast } from '../api/editor-toast.ts';
 import { useMutateAll } from '../../../offline/hooks.ts';
 import { actionMutations, actionToasts, savePositionsMutation } from '../api/action-mutations.ts';
 import { queueAll } from '../api/queue-mutations.ts';
@@ -16,6 +16,7 @@ import { EDITOR_TOASTS } from '../api/editor-texts.ts';
 import { invertAction, type EditorAction, type EditorGraph, type XY } from '../model/graph-actions.ts';
 import * as history from '../model/history.ts';
 import { useForgetRefused } from './use-forget-refused.ts';
+import { flowVariableWarning } from '../model/variable-issues.ts';
 import { createPositionMerger, settleOverlay, withPositions, type PositionOverlay } from '../model/position-overlay.ts';
 
 const UNDO_REDO_TOASTS = { success: EDITOR_TOASTS.updateFlowSuccess, error: EDITOR_TOASTS.updateFlowError };
@@ -68,7 +69,7 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
           return;
         }
         for (const id of ids) origins.current.set(id, options.original);
-        if (texts.success) savedToast(texts.success);
+        if (texts.success) editorToast(texts.success);
       });
     },
     [mutateAll, serial],
@@ -110,7 +111,8 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
           toast.error(EDITOR_TOASTS.saveError);
           return null;
         });
-        if (ids) savedToast(successText);
+        // An unknown variable left in a text is told with the save, so it never reaches a user unnoticed.
+        if (ids) editorToast(successText, flowVariableWarning(graphRef.current.nodes));
       }),
     [flowId, mutateAll, serial],
   );

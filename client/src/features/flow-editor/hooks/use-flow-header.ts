@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { toast } from '../../../lib/toast.ts';
-import { savedToast } from '../../../offline/feedback.ts';
+import { editorToast } from '../api/editor-toast.ts';
 import { useMutate } from '../../../offline/hooks.ts';
 import { EDITOR_TOASTS } from '../api/editor-texts.ts';
 
@@ -21,7 +21,7 @@ export function useFlowHeader(flow: FlowSummary) {
     setDraft(null);
     if (!next || next === flow.name) return;
     try {
-      if (await mutate('flow.update', { flowId: flow.id, changes: { name: next } })) savedToast(EDITOR_TOASTS.renameSuccess);
+      if (await mutate('flow.update', { flowId: flow.id, changes: { name: next } })) editorToast(EDITOR_TOASTS.renameSuccess);
     } catch {
       toast.error(EDITOR_TOASTS.renameError);
     }
@@ -31,7 +31,7 @@ export function useFlowHeader(flow: FlowSummary) {
     const next = !flow.enabled;
     setToggling(true);
     try {
-      if (await mutate('flow.setEnabled', { flowId: flow.id, enabled: next })) savedToast(next ? EDITOR_TOASTS.enabled : EDITOR_TOASTS.disabled);
+      if (await mutate('flow.setEnabled', { flowId: flow.id, enabled: next })) editorToast(next ? EDITOR_TOASTS.enabled : EDITOR_TOASTS.disabled);
     } catch {
       toast.error(EDITOR_TOASTS.toggleError);
     } finally {

@@ -55,17 +55,37 @@ export function extraSourceHandles(node: FlowNode): string[] {
   return buttonRows(node.config).flatMap((row, r) => row.flatMap((button, i) => (isFlowButton(button) ? [buttonHandleId(r, i)] : [])));
 }
 
+export type MeasuredSizes = ReadonlyMap<string, { width: number; height: number }>;
+const NO_SIZES: MeasuredSizes = new Map();
+const NO_IDS: ReadonlySet<string> = new Set();
+
+/**
+ * `sizes` are the cards' sizes as xyflow measured them. The flow is controlled, so they must come back in the
+ * nodes: without a height the minimap draws nothing (it skips nodes without dimensions). `onPath` marks the nodes
+ * of the last test run.
+ */
 export function createNodeMapper() {
-  const cache = new Map<string, { source: FlowNode; selected: boolean; mapped: CardNode }>();
-  return (nodes: FlowNode[], selected: ReadonlySet<string>): CardNode[] => {
+  const cache = new Map<string, { source: FlowNode; selected: boolean; size: unknown; onPath: boolean; mapped: CardNode }>();
+  return (nodes: FlowNode[], selected: ReadonlySet<string>, sizes: MeasuredSizes = NO_SIZES, path: ReadonlySet<string> = NO_IDS): CardNode[] => {
     const seen = new Set<string>();
     const mapped = nodes.map((node) => {
       seen.add(node.id);
       const isSelected = selected.has(node.id);
+      const size = sizes.get(node.id);
+      const onPath = path.has(node.id);
       const hit = cache.get(node.id);
-      if (hit && hit.source === node && hit.selected === isSelected) return hit.mapped;
-      const next: CardNode = { id: node.id, type: 'flowNode', position: node.position, data: { node }, selected: isSelected, width: NODE_WIDTH };
-      cache.set(node.id, { source: node, selected: isSelected, mapped: next });
+      if (hit && hit.source === node && hit.selected === isSelected && hit.size === size && hit.onPath === onPath) return hit.mapped;
+      const next: CardNode = {
+        id: node.id,
+        type: 'flowNode',
+        position: node.position,
+        data: { node },
+        selected: isSelected,
+        width: NODE_WIDTH,
+        ...(size ? { measured: size } : {}),
+        ...(onPath ? { className: 'on-test-path rounded-xl ring-4 ring-emerald-400 ring-offset-2' } : {}),
+      };
+      cache.set(node.id, { source: node, selected: isSelected, size, onPath, mapped: next });
       return next;
     });
     for (const id of cache.keys()) if (!seen.has(id)) cache.delete(id);
@@ -73,10 +93,12 @@ export function createNodeMapper() {
   };
 }
 
+export const PATH_EDGE_COLOR = '#16a34a';
+
 /** Edges whose ends are missing are left out with a warning (docs/product.md#state-flow-editor), never a crash. */
 export function createEdgeMapper() {
   const cache = new WeakMap<FlowConnection, Edge>();
-  return (connections: FlowConnection[], nodeIds: ReadonlySet<string>, selected: ReadonlySet<string>): Edge[] =>
+  return (connections: FlowConnection[], nodeIds: ReadonlySet<string>, selected: ReadonlySet<string>, path: ReadonlySet<string> = NO_IDS): Edge[] =>
     connections.flatMap((connection) => {
       if (!nodeIds.has(connection.sourceNodeId) || !nodeIds.has(connection.targetNodeId)) {
         console.warn('Conexão sem nó de origem ou destino ignorada', connection.id);
@@ -84,6 +106,8 @@ export function createEdgeMapper() {
       }
       const edge = cache.get(connection) ?? toEdge(connection);
       cache.set(connection, edge);
-      return [selected.has(connection.id) ? { ...edge, selected: true } : edge];
+      const onPath = path.has(connection.id);
+      if (!onPath && !selected.has(connection.id)) return [edge];
+      return [{ ...edge, ...(selected.has(connection.id) ? { selected: true } : {}), ...(onPath ? { className: 'on-test-path', style: { stroke: PATH_EDGE_COLOR, strokeWidth: 4 } } : {}) }];
     });
 }

@@ -14,7 +14,16 @@ const PANEL_TYPE_LABELS = { action: 'Ação (URL ou callback)', flow: 'Fluxo (co
  * "action" (a URL or callback value, its stored type derived from the value) or a "flow" button, stored as
  * `flow_{target}` once its purple handle is connected on the canvas, `flow_pending` until then.
  */
-export function ButtonsFields({ config, set }: ConfigDraft) {
+/** What is wrong with an action button, if anything: no value, or a callback value no flow of the bot answers. */
+export function buttonProblem(button: FlowButton, listened: ReadonlySet<string> | undefined): string | undefined {
+  if (isFlowButton(button)) return undefined;
+  const value = button.value.trim();
+  if (value === '') return 'Botão sem valor: informe uma URL ou um valor de callback.';
+  if (button.type === 'url' || !listened) return undefined;
+  return listened.has(value) ? undefined : `Nenhum fluxo responde ao valor "${value}": crie um fluxo com o gatilho "Botão clicado" e este valor.`;
+}
+
+export function ButtonsFields({ config, set, listened }: ConfigDraft & { listened?: ReadonlySet<string> | undefined }) {
   const buttons = buttonRows(config).flat();
   const write = (next: FlowButton[]) => set('buttons', next.map((button) => [button]));
   const change = (index: number, patch: Partial<FlowButton>) => write(buttons.map((b, i) => (i === index ? { ...b, ...patch } : b)));
@@ -40,6 +49,7 @@ export function ButtonsFields({ config, set }: ConfigDraft) {
             ) : (
               <TextField label="Valor (URL ou callback)" value={button.value} onChange={(value) => change(index, { value, type: buttonTypeFor(value) })} />
             )}
+            {buttonProblem(button, listened) && <p className="rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-800 ring-1 ring-amber-200">{buttonProblem(button, listened)}</p>}
             <Button variant="ghost" size="sm" disabled={buttons.length <= 1} icon={<Trash2 aria-hidden="true" className="size-3.5" />} onClick={() => write(buttons.filter((_, i) => i !== index))}>
               Remover botão
             </Button>

@@ -1,6 +1,7 @@
 /** Small labelled controls of the configuration panel; each binds one config key. */
 import { useId, type ReactNode } from 'react';
 import { controlClasses } from '../../../../components/ui/field.tsx';
+import { VariableTextarea } from '../../../../components/variable-textarea.tsx';
 
 export type ConfigDraft = { config: Record<string, unknown>; set: (key: string, value: unknown) => void };
 
@@ -64,6 +65,15 @@ export function SelectField({ label, value, options, labels, onChange }: SelectP
           ))}
         </select>
       )}
+    </Labelled>
+  );
+}
+
+/** A text the bot sends: `{{variables}}` highlighted, offered after `{{`, unknown ones flagged with a suggestion. */
+export function VariableAreaField({ label, value, onChange, rows = 4 }: { label: string; value: string; onChange: (v: string) => void; rows?: number }) {
+  return (
+    <Labelled label={label}>
+      {(id) => <VariableTextarea id={id} rows={rows} syntax="flow" controlClassName={`${controlClasses(false)} py-2 font-normal`} value={value} onChange={onChange} />}
     </Labelled>
   );
 }

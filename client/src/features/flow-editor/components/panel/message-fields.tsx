@@ -1,13 +1,13 @@
 import { PARSE_MODES } from '@shared/flows/node-configs.ts';
 import { FLOW_VARIABLES } from '@shared/flows/variables.ts';
-import { AreaField, SelectField, str, type ConfigDraft } from './controls.tsx';
+import { SelectField, str, VariableAreaField, type ConfigDraft } from './controls.tsx';
 import { PARSE_MODE_LABELS } from './field-labels.ts';
 
 /** Message text with its parse mode (none, Markdown, HTML) and the `{{variable}}` hints of docs/decisions.md#d-flow-variables. */
 export function MessageFields({ config, set, field = 'message', label = 'Mensagem' }: ConfigDraft & { field?: string; label?: string }) {
   return (
     <>
-      <AreaField label={label} rows={5} value={str(config[field])} onChange={(v) => set(field, v)} />
+      <VariableAreaField label={label} rows={5} value={str(config[field])} onChange={(v) => set(field, v)} />
       <details className="text-xs text-slate-500">
         <summary className="cursor-pointer">Variáveis disponíveis</summary>
         <ul className="mt-1 flex flex-wrap gap-1">

@@ -1,0 +1,154 @@
+/**
+ * An editor that helps (issue 17), on a laptop: "+" under a node and a connection dropped on an empty spot add
+ * the next node already connected, to the right; library nodes land in free space; Organizar lays the flow out
+ * (dagre, loaded only then); the panel never hides its node; the minimap draws the nodes.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createBotByApi, registerByApi } from './test-support/accounts.ts';
+import { card, drag, handle } from './test-support/canvas.ts';
+import { emulator } from './test-support/emulator.ts';
+import { flowApi } from './test-support/flows.ts';
+import { auth } from './test-support/offline.ts';
+import { signInThroughUi } from './test-support/ui.ts';
+
+test.use({ viewport: { width: 1366, height: 800 } });
+
+type Stored = { nodes: { id: string; subType: string; position: { x: number; y: number } }[]; connections: { sourceNodeId: string; targetNodeId: string; sourceHandle: string }[] };
+
+const counter = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+const panelOf = (page: Page) => page.getByRole('complementary', { name: 'Configuração do nó' });
+const picker = (page: Page) => page.getByRole('dialog', { name: 'Adicionar nó' });
+
+async function open(page: Page, request: APIRequestContext, name: string, dagreRequests?: string[]) {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot(name);
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  const flows = flowApi(request, session.tokens.accessToken);
+  const flowId = await flows.flow(botId, name);
+  if (dagreRequests) page.on('request', (r) => r.url().includes('dagre') && dagreRequests.push(r.url()));
+  await signInThroughUi(page, account);
+  const stored = async () => {
+    const response = await request.get(`/api/flows/${flowId}`, { headers: auth(session.tokens.accessToken) });
+    return (await response.json()).data.flow as Stored;
+  };
+  return { flows, flowId, stored };
+}
+
+/** Screen boxes of every card; two of them overlapping is a bug. */
+async function overlappingCards(page: Page) {
+  const boxes = await page.locator('[data-testid="flow-node"]').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().toJSON() as DOMRect));
+  const pairs: string[] = [];
+  boxes.forEach((a, i) =>
+    boxes.slice(i + 1).forEach((b, j) => {
+      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) pairs.push(`${i}×${i + j + 1}`);
+    }),
+  );
+  return pairs;
+}
+
+test('"+" sob um nó e uma conexão solta no vazio adicionam o próximo nó já conectado, à direita', async ({ page, request }) => {
+  const { flows, flowId, stored } = await open(page, request, 'Bot do Mais');
+  const trigger = await flows.node(flowId, 'trigger_command', { command: '/start' }, { x: 60, y: 60 });
+  await page.goto(`/flows/${flowId}/edit`);
+  await expect(counter(page, '1 nó · 0 conexões')).toBeVisible();
+
+  const triggerCard = card(page, 'trigger_command');
+  await triggerCard.hover();
+  await triggerCard.getByRole('button', { name: 'Adicionar próximo nó' }).click();
+  await picker(page).getByRole('button', { name: 'Enviar texto' }).click();
+  await expect(counter(page, '2 nós · 1 conexão')).toBeVisible();
+  const [from, to] = [await triggerCard.boundingBox(), await card(page, 'send_text').boundingBox()];
+  expect(to?.x ?? 0).toBeGreaterThan((from?.x ?? 0) + (from?.width ?? 0));
+  await panelOf(page).getByRole('button', { name: 'Fechar painel' }).click();
+
+  // From the text node's handle to an empty spot below: the picker, then the node there, connected.
+  const text = card(page, 'send_text');
+  const start = await handle(text, '.source[data-handleid="default"]').boundingBox();
+  if (!start) throw new Error('no handle');
+  await drag(page, { x: start.x + start.width / 2, y: start.y + start.height / 2 }, { x: start.x + 40, y: start.y + 220 });
+  await picker(page).getByRole('button', { name: 'Aguardar' }).click();
+  await expect(counter(page, '3 nós · 2 conexões')).toBeVisible();
+  expect(await overlappingCards(page)).toEqual([]);
+
+  await expect
+    .poll(async () => {
+      const flow = await stored();
+      const id = (subType: string) => flow.nodes.find((n) => n.subType === subType)?.id;
+      return flow.connections.map((c) => `${c.sourceNodeId === trigger ? 'trigger' : c.sourceNodeId === id('send_text') ? 'text' : '?'}>${c.targetNodeId === id('send_text') ? 'text' : c.targetNodeId === id('delay') ? 'delay' : '?'}`).sort();
+    })
+    .toEqual(['text>delay', 'trigger>text']);
+});
+
+test('nós da biblioteca caem em espaço livre; Organizar arruma o fluxo e carrega o dagre só então', async ({ page, request }) => {
+  const dagre: string[] = [];
+  const { flows, flowId, stored } = await open(page, request, 'Bot Organizado', dagre);
+  expect(dagre).toEqual([]);
+  const ids: string[] = [];
+  // Four nodes piled on the same spot, chained.
+  for (const subType of ['trigger_command', 'send_text', 'send_text', 'send_text']) ids.push(await flows.node(flowId, subType, subType === 'trigger_command' ? { command: '/a' } : { message: `M${ids.length}` }, { x: 90, y: 90 }));
+  for (let i = 1; i < ids.length; i++) await flows.connect(flowId, ids[i - 1] ?? '', ids[i] ?? '');
+  await page.goto(`/flows/${flowId}/edit`);
+  await expect(counter(page, '4 nós · 3 conexões')).toBeVisible();
+  expect(dagre).toEqual([]);
+
+  // The minimap draws one shape per node.
+  await expect(page.locator('.react-flow__minimap-node')).toHaveCount(4);
+
+  await page.getByRole('button', { name: 'Organizar' }).click();
+  await expect.poll(() => overlappingCards(page)).toEqual([]);
+  expect(dagre.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect
+    .poll(async () => {
+      const flow = await stored();
+      const y = (id: string | undefined) => flow.nodes.find((n) => n.id === id)?.position.y ?? 0;
+      return ids.slice(1).every((id, i) => y(id) > y(ids[i]));
+    })
+    .toBe(true);
+
+  // Library nodes land in free space, however many are added.
+  const library = page.getByRole('navigation', { name: 'Biblioteca de nós' });
+  for (let i = 0; i < 4; i++) {
+    await library.getByRole('button', { name: 'Enviar texto' }).click();
+    await panelOf(page).getByRole('button', { name: 'Fechar painel' }).click();
+  }
+  await expect(counter(page, '8 nós · 3 conexões')).toBeVisible();
+  expect(await overlappingCards(page)).toEqual([]);
+  await expect(page.locator('.react-flow__minimap-node')).toHaveCount(8);
+});
+
+test('o painel do nó nunca esconde o nó selecionado', async ({ page, request }) => {
+  const { flows, flowId } = await open(page, request, 'Bot Visível');
+  await flows.node(flowId, 'trigger_command', { command: '/a' }, { x: 0, y: 0 });
+  await flows.node(flowId, 'send_text', { message: 'Lá na direita' }, { x: 1500, y: 0 });
+  await page.goto(`/flows/${flowId}/edit`);
+  const right = card(page, 'send_text');
+  await right.getByText('Lá na direita').click();
+  const panel = await panelOf(page).boundingBox();
+  await expect
+    .poll(async () => {
+      const box = await right.boundingBox();
+      return box !== null && panel !== null && box.x >= 0 && box.x + box.width <= panel.x;
+    })
+    .toBe(true);
+});
+
+/** The toasts on screen, and whether any covers the editor's header. */
+async function toastsOverHeader(page: Page) {
+  const header = await page.locator('header').filter({ has: page.getByLabel('Nome do fluxo') }).boundingBox();
+  const toasts = await page.locator('[data-sonner-toast]').evaluateAll((items) => items.map((t) => t.getBoundingClientRect().toJSON() as DOMRect));
+  return { count: toasts.length, covering: toasts.filter((t) => header && t.top < header.y + header.height).length };
+}
+
+test('um toast por ação, nunca empilhados nem sobre o cabeçalho e o Salvar', async ({ page, request }) => {
+  const { flowId } = await open(page, request, 'Bot dos Toasts');
+  await page.goto(`/flows/${flowId}/edit`);
+  const library = page.getByRole('navigation', { name: 'Biblioteca de nós' });
+  for (let i = 0; i < 5; i++) await library.getByRole('button', { name: 'Enviar texto' }).click();
+  await expect(counter(page, '5 nós · 0 conexões')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notificações/ }).getByText('Nó adicionado!')).toBeVisible();
+  expect(await toastsOverHeader(page)).toEqual({ count: 1, covering: 0 });
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByRole('region', { name: /Notificações/ }).getByText('Fluxo salvo com sucesso!')).toBeVisible();
+  expect(await toastsOverHeader(page)).toEqual({ count: 1, covering: 0 });
+});

@@ -1,0 +1,57 @@
+/**
+ * "Testar" in the editor (issue 17), on a phone with touch: a simulated chat over POST /flows/{id}/test. A message or
+ * a button press shows the bot's replies, and the path it took lights up on the canvas; nothing goes to Telegram.
+ */
+import { expect, test } from '@playwright/test';
+import { createBotByApi, registerByApi } from './test-support/accounts.ts';
+import { emulator } from './test-support/emulator.ts';
+import { flowApi } from './test-support/flows.ts';
+import { auth } from './test-support/offline.ts';
+import { signInThroughUi } from './test-support/ui.ts';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+test('Testar: mensagem e botão no chat simulado mostram as respostas e o caminho no canvas', async ({ page, request }) => {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot do Teste');
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  const flows = flowApi(request, session.tokens.accessToken);
+  const flowId = await flows.flow(botId, 'Menu testado');
+  const node = async (type: string, subType: string, config: Record<string, unknown>, y: number) => {
+    const response = await request.post('/api/flows/nodes', { headers: auth(session.tokens.accessToken), data: { flowId, type, subType, config, position: { x: 0, y } } });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { data: { node: { id: string } } }).data.node.id;
+  };
+  const start = await node('trigger', 'trigger_command', { command: '/start' }, 0);
+  const menu = await node('action', 'send_buttons', { message: 'Escolha uma opção', buttons: [[{ text: 'Promo', type: 'callback', value: 'promo' }]] }, 200);
+  await flows.connect(flowId, start, menu);
+  const pressed = await node('trigger', 'trigger_button_clicked', { buttonData: 'promo' }, 500);
+  const promo = await node('action', 'send_text', { message: 'Promo do dia, {{contact.firstName}}!' }, 700);
+  await flows.connect(flowId, pressed, promo);
+  await signInThroughUi(page, account);
+  await page.goto(`/flows/${flowId}/edit`);
+
+  await page.getByRole('button', { name: 'Mais ações' }).tap();
+  await page.getByRole('menuitem', { name: 'Testar' }).tap();
+  const panel = page.getByRole('complementary', { name: 'Testar fluxo' });
+  await expect(panel).toBeInViewport();
+  await panel.getByLabel('Mensagem de teste', { exact: true }).fill('/start');
+  await panel.getByRole('button', { name: 'Enviar mensagem de teste' }).tap();
+  const replies = panel.getByTestId('test-reply');
+  await expect(replies).toHaveCount(1);
+  await expect(replies.first()).toContainText('Escolha uma opção');
+  await expect(page.locator('.react-flow__node.on-test-path')).toHaveCount(2);
+  await expect(page.locator('.react-flow__edge.on-test-path')).toHaveCount(1);
+
+  await replies.first().getByRole('button', { name: 'Promo' }).tap();
+  await expect(replies).toHaveCount(2);
+  await expect(replies.nth(1)).toHaveText('Promo do dia, Maria!');
+  await expect(page.locator(`.react-flow__node.on-test-path[data-id="${promo}"]`)).toHaveCount(1);
+  await expect(page.locator(`.react-flow__node.on-test-path[data-id="${menu}"]`)).toHaveCount(0);
+
+  await panel.getByLabel('Mensagem de teste', { exact: true }).fill('oi');
+  await panel.getByRole('button', { name: 'Enviar mensagem de teste' }).tap();
+  await expect(panel.getByText('Nenhum gatilho deste fluxo responde a isso.')).toBeVisible();
+  // A dry run for the sample contact: nothing reached Telegram.
+  expect(await emulator.sentMessages(bot.token, 123456789)).toEqual([]);
+});
