@@ -21,6 +21,7 @@ import { pixelDeliverJob } from './modules/pixels/deliver-job.ts';
 import { pixelDeliveryHandler } from './modules/pixels/delivery.ts';
 import { failAbandonedReplies } from './modules/messages/service.ts';
 import { createEventHub, type EventHub } from './modules/events/hub.ts';
+import { createPageviewWriter } from './modules/tracking/pageview-writer.ts';
 import type { Logger } from './lib/logger.ts';
 import { createBotManager, type BotManager, type BotManagerOptions } from './runtime/telegram/bot-manager.ts';
 
@@ -107,7 +108,8 @@ export async function startServer(
       onMessagesStored: announce.stored,
       ...(options.telegramRetry ? { retry: options.telegramRetry } : {}),
     });
-    const app = createApp({ config, db, logger, runtime: bots, media, announce, events, clientDistDir: options.clientDistDir }).listen({
+    const pageviews = createPageviewWriter(db.sql);
+    const app = createApp({ config, db, logger, runtime: bots, media, announce, events, pageviews, clientDistDir: options.clientDistDir }).listen({
       port: config.port,
       hostname: '0.0.0.0',
       // Above every route's own cap (http/request-input.ts), so Bun's bare 413 never answers a size a route accepts.
@@ -149,6 +151,8 @@ export async function startServer(
           await app.server?.stop(true);
           await drained;
         }
+        // Page views answered are committed already; this writes the last batch of requests cut off by the drain.
+        await pageviews.close();
         await notifier.close();
         if (!options.db) await db.close();
       },

@@ -56,6 +56,10 @@ export const BROADCAST_RATE = { min: 1, max: 1000, default: 30 } as const;
 
 export const BOT_TEXTS = {
   tokenEmpty: 'Token não pode ser vazio',
+  /** The token cannot be one: it is not `<bot id>:<secret>`. Said before asking Telegram (docs/decisions.md#d-bots-channels). */
+  tokenMalformed: 'Formato de token inválido: copie o token inteiro que o @BotFather enviou (ex.: 123456789:AAH…)',
+  deactivateTitle: 'Desativar bot',
+  deactivateQuestion: (name: string) => `Desativar ${name}? O bot para de responder no Telegram: fluxos, boas-vindas e disparos deste bot param até você ativá-lo de novo.`,
   broadcastRateLabel: 'Velocidade de disparo (mensagens por segundo)',
   broadcastRateHint: 'O Telegram permite cerca de 30 mensagens por segundo; com broadcasts pagos, até 1000 por segundo.',
   broadcastRateInvalid: 'Informe um número inteiro de mensagens por segundo',
@@ -69,8 +73,15 @@ export const broadcastRateSchema = z
   .min(BROADCAST_RATE.min, { error: BOT_TEXTS.broadcastRateRange })
   .max(BROADCAST_RATE.max, { error: BOT_TEXTS.broadcastRateRange });
 
+/** Telegram tokens look like `<bot id>:<secret>`; anything else cannot be valid and is not worth a request. */
+export const BOT_TOKEN_SHAPE = /^\d{1,20}:[A-Za-z0-9_-]{1,200}$/;
+
 export const createBotInputSchema = z.object({
-  token: storableString({ error: BOT_TEXTS.tokenEmpty }).trim().min(1, { error: BOT_TEXTS.tokenEmpty }).max(256),
+  token: storableString({ error: BOT_TEXTS.tokenEmpty })
+    .trim()
+    .min(1, { error: BOT_TEXTS.tokenEmpty })
+    .max(256, { error: BOT_TEXTS.tokenMalformed })
+    .regex(BOT_TOKEN_SHAPE, { error: BOT_TEXTS.tokenMalformed }),
 });
 
 /** PATCH /bots/{id}: switch it on or off, and/or its broadcast rate; at least one of them. */
