@@ -18,7 +18,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const bot = (id: string, name: string): Bot => ({ id, name, username: `${name.toLowerCase()}_bot`, isActive: true, inactiveReason: null, createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z' });
+const bot = (id: string, name: string): Bot => ({ id, name, username: `${name.toLowerCase()}_bot`, isActive: true, inactiveReason: null, broadcastRate: 30, createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z' });
 const rights = (canInviteUsers: boolean) => ({ canInviteUsers, canPostMessages: true, canDeleteMessages: true, canRestrictMembers: false });
 const channel = (id: string, botId: string, name: string, extra: Partial<Channel> = {}): Channel => ({ id, botId, channelId: `-100${id.length}`, channelName: name, channelType: 'channel', botRights: rights(true), username: null, ...extra });
 
