@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
-import { E2E_EMULATOR_URL } from './test-support/env.ts';
+import { E2E_EMULATOR_URL, E2E_GRAPH_URL } from './test-support/env.ts';
 
 let landing: Server | undefined;
 test.afterEach(() => landing?.close());
@@ -83,4 +83,14 @@ test('a landing page with the snippet: page view, per-visit link on click, metri
   const sent = await emulator.waitForSentMessage({ token: bot.token, chatId: chat.id, since });
   expect(sent.text).toBe('Chegou pelo funil: Helena');
   await expect.poll(async () => (await metrics()).metrics).toMatchObject({ today: { pageviews: 1, clicks: 1, entries: 1 }, totalLeads: 1 });
+
+  // Meta gets enter_channel once, matched to the visit: website source, the page URL, that visit's fbc.
+  const enters = async () => {
+    const arrived = (await (await request.get(`${E2E_GRAPH_URL}/_requests`)).json()) as { pixelId: string; status: number; data: { event_name: string; action_source: string; event_source_url?: string; user_data: { fbc?: string; external_id?: string } }[] }[];
+    return arrived.filter((sent) => sent.pixelId === '123456789012345' && sent.status === 200).flatMap((sent) => sent.data).filter((event) => event.event_name === 'enter_channel' && event.user_data.fbc === fbc);
+  };
+  await expect.poll(async () => (await enters()).length, { timeout: 20_000 }).toBe(1);
+  const [enter] = await enters();
+  expect(enter).toMatchObject({ action_source: 'website', user_data: { fbc }, event_source_url: expect.stringContaining('/oferta?utm_source=facebook') });
+  expect(enter?.user_data.external_id).toMatch(/^[0-9a-f]{64}$/);
 });
