@@ -144,7 +144,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'GET /api/flows/:id/executions': { query: { schema: executionListQuerySchema, valid: () => ({ limit: '10' }) } },
   'GET /api/flows/:id/executions/:executionId': {},
   'POST /api/flows/:id/test': {
-    body: { schema: testFlowInputSchema, valid: () => ({ dryRun: true }) },
+    body: { schema: testFlowInputSchema, valid: () => ({ dryRun: true, text: '/start abc', buttonData: 'promo' }) },
     crossTenant: (victim, attacker) => [{ label: "own flow, victim's contact", params: { id: attacker.flowId }, body: { contactId: victim.contactId, dryRun: true } }],
   },
   'GET /api/analytics/flows/:id': {},

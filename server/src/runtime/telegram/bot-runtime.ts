@@ -69,7 +69,13 @@ export type FunnelEntry = {
   chat: { id: number; type: 'group' | 'supergroup' | 'channel'; title?: string | undefined };
 };
 
-export type FlowTestInput = { contactId?: string | undefined; telegramId?: string | number | undefined; dryRun: boolean };
+export type FlowTestInput = {
+  contactId?: string | undefined;
+  telegramId?: string | number | undefined;
+  dryRun: boolean;
+  text?: string | undefined;
+  buttonData?: string | undefined;
+};
 
 export const idleRuntime: BotRuntime = {
   start: async () => {},
