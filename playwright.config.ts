@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { E2E_EMULATOR_PORT, E2E_EMULATOR_URL, E2E_JWT_SECRET, E2E_PORT } from './e2e/test-support/env.ts';
+import { E2E_EMULATOR_PORT, E2E_EMULATOR_URL, E2E_GRAPH_PORT, E2E_GRAPH_URL, E2E_JWT_SECRET, E2E_PORT } from './e2e/test-support/env.ts';
 
 /**
  * End-to-end journeys against the real server (built client, embedded database in a fresh data directory), whose
@@ -55,6 +55,14 @@ export default defineConfig({
       env: { PORT: String(E2E_EMULATOR_PORT), EMULATOR_RATE_LIMITS: 'off' },
     },
     {
+      command: 'bun tools/fake-graph.ts',
+      url: `${E2E_GRAPH_URL}/_requests`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: { PORT: String(E2E_GRAPH_PORT) },
+    },
+    {
       command: 'bun server/src/index.ts',
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: false,
@@ -67,6 +75,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         TELEGRAM_API_ROOT: E2E_EMULATOR_URL,
+        META_GRAPH_URL: E2E_GRAPH_URL,
         // e2e/push.e2e.ts subscribes with a stubbed pushManager whose endpoint is on loopback (no push service here).
         PUSH_ALLOW_LOOPBACK: '1',
       },

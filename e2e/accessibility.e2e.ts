@@ -48,8 +48,9 @@ async function seed(request: Parameters<typeof registerByApi>[0]): Promise<Seede
 }
 
 /** Serious and critical violations, one line each, so a failure names the rule and the elements. */
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+async function violations(page: Page, only?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const result = await (only ? builder.include(only) : builder).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} → ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(' | ')}`);
@@ -86,6 +87,20 @@ for (const device of [
         await expect(page.getByRole('button', { name: path === '/login' ? 'Entrar' : 'Criar Conta' })).toBeVisible();
         expect(await violations(page), path).toEqual([]);
       }
+    });
+
+    test('os avisos (toasts) de erro e de sucesso têm contraste suficiente', async ({ page, request }) => {
+      const { account } = await registerByApi(request);
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Senha').fill('senha-errada');
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(page.getByText('Email ou senha inválidos')).toBeVisible();
+      expect(await violations(page, '[data-sonner-toaster]'), 'toast de erro').toEqual([]);
+      await page.getByLabel('Senha').fill(account.password);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+      expect(await violations(page, '[data-sonner-toaster]'), 'toast de sucesso').toEqual([]);
     });
 
     test('cada tela do console sem violações sérias de acessibilidade', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
-import { signInThroughUi } from './test-support/ui.ts';
+import { deactivateBot, signInThroughUi } from './test-support/ui.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
 
@@ -19,9 +19,15 @@ test('cadastra um bot pelo token do BotFather e recusa um token inválido', asyn
   await dialog.getByRole('button', { name: 'Adicionar' }).click();
   await expect(dialog.getByText('Token não pode ser vazio')).toBeVisible();
 
+  // A malformed token is said under the field without asking Telegram; one Telegram does not know says so, once.
+  await dialog.getByLabel('Token do bot').fill('nao-e-um-token');
+  await dialog.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(dialog.getByText('Formato de token inválido: copie o token inteiro que o @BotFather enviou (ex.: 123456789:AAH…)')).toBeVisible();
   await dialog.getByLabel('Token do bot').fill('123456:token-que-nao-existe');
   await dialog.getByRole('button', { name: 'Adicionar' }).click();
-  await expect(toast(page, 'Token inválido')).toBeVisible();
+  const unknown = 'O Telegram não reconheceu este token. Confira no @BotFather se ele está completo e não foi revogado.';
+  await expect(dialog.getByText(unknown)).toBeVisible();
+  await expect(page.getByText(unknown)).toHaveCount(1);
   await expect(dialog).toBeVisible();
 
   await dialog.getByLabel('Token do bot').fill(bot.token);
@@ -30,6 +36,7 @@ test('cadastra um bot pelo token do BotFather e recusa um token inválido', asyn
   await expect(dialog).toBeHidden();
   const card = page.getByRole('article', { name: 'Bot de Boas-vindas' });
   await expect(card.getByText(`@${bot.username}`)).toBeVisible();
+  await expect(card.getByText('Em nenhum grupo ou canal ainda')).toBeVisible();
   await expect(card.getByText('Ativo', { exact: true })).toBeVisible();
 
   // The dashboard reads the same lists: the new bot counts at once.
@@ -47,13 +54,26 @@ test('desativa o bot (persiste ao recarregar) e remove com confirmação', async
   await page.goto(`/bots/${botId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Meus Bots' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Bot Temporário' })).toBeVisible();
-  await expect(page.getByText(botId)).toBeVisible();
+  // Voltar is not in the same row as Desativar.
+  const back = await page.getByRole('link', { name: 'Voltar' }).boundingBox();
+  const off = await page.getByRole('button', { name: 'Desativar' }).boundingBox();
+  expect(Math.abs((back?.y ?? 0) - (off?.y ?? 0))).toBeGreaterThan(40);
+  // The bot's Telegram id, not Canalize's internal key.
+  await expect(page.getByText('ID do bot no Telegram')).toBeVisible();
+  await expect(page.getByText(String(bot.id), { exact: true })).toBeVisible();
+  await expect(page.getByText(botId)).toHaveCount(0);
   // Without channels there is nothing to configure yet (docs/decisions.md#d-bots-channels).
   await expect(page.getByRole('button', { name: 'Mensagens de boas-vindas' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Fluxos de mensagens' })).toBeDisabled();
   await expect(page.getByText('como administrador')).toBeVisible();
 
+  // Desativar asks first, naming what stops; Cancelar keeps the bot on.
   await page.getByRole('button', { name: 'Desativar' }).click();
+  const question = page.getByRole('dialog', { name: 'Desativar bot' });
+  await expect(question.getByText('Desativar Bot Temporário? O bot para de responder no Telegram: fluxos, boas-vindas e disparos deste bot param até você ativá-lo de novo.')).toBeVisible();
+  await question.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByText('Ativo', { exact: true })).toBeVisible();
+  await deactivateBot(page);
   await expect(toast(page, 'Bot desativado com sucesso!')).toBeVisible();
   await expect(page.getByText('Inativo', { exact: true })).toBeVisible();
   await page.reload();
@@ -83,4 +103,30 @@ test('desativa o bot (persiste ao recarregar) e remove com confirmação', async
   await page.goto(`/bots/${botId}`);
   await expect(toast(page, 'Erro ao carregar detalhes do bot')).toBeVisible();
   await expect(page).toHaveURL(/\/bots$/);
+});
+
+test('muda a velocidade de disparo do bot (1–1000 mensagens por segundo) e ela persiste', async ({ page, request }) => {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot de Disparos');
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  await signInThroughUi(page, account);
+
+  await page.goto(`/bots/${botId}`);
+  const rate = page.getByLabel('Velocidade de disparo (mensagens por segundo)');
+  await expect(rate).toHaveValue('30');
+  await expect(page.getByText(/O Telegram permite cerca de 30 mensagens por segundo; com broadcasts pagos, até 1000/)).toBeVisible();
+
+  await rate.fill('1001');
+  await page.getByRole('button', { name: 'Salvar velocidade' }).click();
+  await expect(page.getByText('A velocidade deve ficar entre 1 e 1000 mensagens por segundo')).toBeVisible();
+
+  await rate.fill('250');
+  await page.getByRole('button', { name: 'Salvar velocidade' }).click();
+  await expect(toast(page, 'Velocidade de disparo atualizada com sucesso!')).toBeVisible();
+  await expect.poll(async () => {
+    const answer = await request.get(`/api/bots/${botId}`, { headers: { authorization: `Bearer ${session.tokens.accessToken}` } });
+    return ((await answer.json()) as { data: { bot: { broadcastRate: number } } }).data.bot.broadcastRate;
+  }).toBe(250);
+  await page.reload();
+  await expect(page.getByLabel('Velocidade de disparo (mensagens por segundo)')).toHaveValue('250');
 });

@@ -1,7 +1,8 @@
 /**
  * An editor that helps (issue 17), on a laptop: "+" under a node and a connection dropped on an empty spot add
  * the next node already connected, to the right; library nodes land in free space; Organizar lays the flow out
- * (dagre, loaded only then); the panel never hides its node; the minimap draws the nodes.
+ * (dagre, loaded only then); the panel never hides its node; the minimap draws the nodes; the empty canvas says
+ * what to do first; the canvas controls and panel labels speak pt-BR.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
@@ -151,4 +152,38 @@ test('um toast por ação, nunca empilhados nem sobre o cabeçalho e o Salvar', 
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByRole('region', { name: /Notificações/ }).getByText('Fluxo salvo com sucesso!')).toBeVisible();
   expect(await toastsOverHeader(page)).toEqual({ count: 1, covering: 0 });
+});
+
+test('o canvas vazio diz por onde começar e some com o primeiro nó; controles e painel em português', async ({ page, request }) => {
+  const { flowId } = await open(page, request, 'Bot Vazio');
+  await page.goto(`/flows/${flowId}/edit`);
+  const hint = page.getByRole('note', { name: 'Fluxo vazio' });
+  await expect(hint).toContainText("Comece por um gatilho: clique em 'Comando' na biblioteca à esquerda para responder ao /start.");
+
+  // React Flow's controls, named in pt-BR for a screen reader and in the tooltip.
+  for (const name of ['Aproximar', 'Afastar', 'Ajustar à tela']) {
+    await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name, exact: true })).toHaveAttribute('title', name);
+  }
+  for (const english of ['Zoom In', 'Zoom Out', 'Fit View', 'Toggle Interactivity']) {
+    await expect(page.getByRole('button', { name: english })).toHaveCount(0);
+    await expect(page.locator(`[title="${english}"]`)).toHaveCount(0);
+  }
+  const zoom = () => page.locator('.react-flow__viewport').evaluate((element) => (element as HTMLElement).style.transform);
+  const before = await zoom();
+  await page.getByRole('button', { name: 'Afastar', exact: true }).click();
+  await expect.poll(zoom).not.toBe(before);
+
+  await page.getByRole('navigation', { name: 'Biblioteca de nós' }).getByRole('button', { name: 'Botão clicado' }).click();
+  await expect(counter(page, '1 nó · 0 conexões')).toBeVisible();
+  await expect(hint).toHaveCount(0);
+  const panel = panelOf(page);
+  await expect(panel.getByLabel('Código da ação do botão')).toHaveAttribute('placeholder', 'saber_mais');
+  await expect(panel.getByText(/callback/i)).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: 'Biblioteca de nós' }).getByRole('button', { name: 'Enviar botões' }).click();
+  await panel.getByLabel('Tipo').first().selectOption({ label: 'Link ou ação no bot' });
+  await expect(panel.getByLabel('Link ou código da ação')).toBeVisible();
+  await expect(panel.getByText('Botão sem valor: informe um link ou o código da ação.')).toBeVisible();
+  await expect(panel.getByText(/callback/i)).toHaveCount(0);
 });

@@ -66,6 +66,11 @@ test('monta, edita e salva um fluxo só com toques num celular, sem nada passar 
   expect(canvasBox?.width).toBeGreaterThanOrEqual(380);
   expect(await overflowing(page)).toEqual([]);
 
+  // The empty canvas says what to do first, in the phone's words.
+  const hint = page.getByRole('note', { name: 'Fluxo vazio' });
+  await expect(hint).toContainText("Comece por um gatilho: toque em + e escolha 'Comando' para responder ao /start.");
+  await expect(hint).toBeInViewport();
+
   // The library as a bottom sheet behind "+".
   await page.getByRole('button', { name: 'Adicionar nó' }).tap();
   const sheet = page.getByRole('dialog', { name: 'Adicionar nó' });
@@ -74,6 +79,7 @@ test('monta, edita e salva um fluxo só com toques num celular, sem nada passar 
   await sheet.getByRole('button', { name: 'Comando' }).tap();
   await expect(sheet).toHaveCount(0);
   await expect(counter(page, '1 nó · 0 conexões')).toBeVisible();
+  await expect(hint).toHaveCount(0);
 
   // The new node's panel: a full-width sheet with its actions on screen.
   const panel = panelOf(page);

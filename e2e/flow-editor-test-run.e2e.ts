@@ -1,6 +1,8 @@
 /**
  * "Testar" in the editor (issue 17), on a phone with touch: a simulated chat over POST /flows/{id}/test. A message or
  * a button press shows the bot's replies, and the path it took lights up on the canvas; nothing goes to Telegram.
+ * The server matches the input as the engine does: the command's argument and the message reach the variables, a
+ * flow button (`flow_{nodeId}`) continues at its node, a callback value fires trigger_button_clicked.
  */
 import { expect, test } from '@playwright/test';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
@@ -23,8 +25,13 @@ test('Testar: mensagem e botão no chat simulado mostram as respostas e o caminh
     return ((await response.json()) as { data: { node: { id: string } } }).data.node.id;
   };
   const start = await node('trigger', 'trigger_command', { command: '/start' }, 0);
-  const menu = await node('action', 'send_buttons', { message: 'Escolha uma opção', buttons: [[{ text: 'Promo', type: 'callback', value: 'promo' }]] }, 200);
+  const menu = await node('action', 'send_buttons', {
+    message: 'Escolha uma opção ({{command.args}})',
+    buttons: [[{ text: 'Promo', type: 'callback', value: 'promo' }], [{ text: 'Detalhes', type: 'callback', value: 'flow_pending' }]],
+  }, 200);
   await flows.connect(flowId, start, menu);
+  const details = await node('action', 'send_text', { message: 'Detalhes de {{command.args}} para {{contact.firstName}}' }, 400);
+  await flows.connect(flowId, menu, details, 'button_1_0');
   const pressed = await node('trigger', 'trigger_button_clicked', { buttonData: 'promo' }, 500);
   const promo = await node('action', 'send_text', { message: 'Promo do dia, {{contact.firstName}}!' }, 700);
   await flows.connect(flowId, pressed, promo);
@@ -35,11 +42,11 @@ test('Testar: mensagem e botão no chat simulado mostram as respostas e o caminh
   await page.getByRole('menuitem', { name: 'Testar' }).tap();
   const panel = page.getByRole('complementary', { name: 'Testar fluxo' });
   await expect(panel).toBeInViewport();
-  await panel.getByLabel('Mensagem de teste', { exact: true }).fill('/start');
+  await panel.getByLabel('Mensagem de teste', { exact: true }).fill('/start natal');
   await panel.getByRole('button', { name: 'Enviar mensagem de teste' }).tap();
   const replies = panel.getByTestId('test-reply');
   await expect(replies).toHaveCount(1);
-  await expect(replies.first()).toContainText('Escolha uma opção');
+  await expect(replies.first()).toContainText('Escolha uma opção (natal)');
   await expect(page.locator('.react-flow__node.on-test-path')).toHaveCount(2);
   await expect(page.locator('.react-flow__edge.on-test-path')).toHaveCount(1);
 
@@ -49,9 +56,25 @@ test('Testar: mensagem e botão no chat simulado mostram as respostas e o caminh
   await expect(page.locator(`.react-flow__node.on-test-path[data-id="${promo}"]`)).toHaveCount(1);
   await expect(page.locator(`.react-flow__node.on-test-path[data-id="${menu}"]`)).toHaveCount(0);
 
-  await panel.getByLabel('Mensagem de teste', { exact: true }).fill('oi');
+  // A flow button continues at the node it points to, keeping what /start natal gave the variables.
+  await replies.first().getByRole('button', { name: 'Detalhes' }).tap();
+  await expect(replies).toHaveCount(3);
+  await expect(replies.nth(2)).toHaveText('Detalhes de natal para Maria');
+  await expect(page.locator('.react-flow__node.on-test-path')).toHaveCount(2);
+  await expect(page.locator(`.react-flow__node.on-test-path[data-id="${details}"]`)).toHaveCount(1);
+  await expect(page.locator(`.react-flow__node.on-test-path[data-id="${menu}"]`)).toHaveCount(1);
+  await expect(page.locator('.react-flow__edge.on-test-path')).toHaveCount(1);
+
+  // A command addressed to another bot starts nothing, as in a real chat.
+  await panel.getByLabel('Mensagem de teste', { exact: true }).fill('/start@outro_bot');
   await panel.getByRole('button', { name: 'Enviar mensagem de teste' }).tap();
   await expect(panel.getByText('Nenhum gatilho deste fluxo responde a isso.')).toBeVisible();
+  await expect(replies).toHaveCount(3);
+
+  await panel.getByLabel('Mensagem de teste', { exact: true }).fill('oi');
+  await panel.getByRole('button', { name: 'Enviar mensagem de teste' }).tap();
+  await expect(panel.getByText('Nenhum gatilho deste fluxo responde a isso.')).toHaveCount(2);
+  await expect(replies).toHaveCount(3);
   // A dry run for the sample contact: nothing reached Telegram.
   expect(await emulator.sentMessages(bot.token, 123456789)).toEqual([]);
 });

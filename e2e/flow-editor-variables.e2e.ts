@@ -61,7 +61,7 @@ test('variáveis: destaque, sugestões ao digitar {{ e aviso da desconhecida no 
   await expect(toastRegion(page).getByText(/Variável desconhecida: \{nome\}/)).toBeVisible();
 });
 
-test('botões sem valor ou com callback que nenhum fluxo atende são apontados no painel', async ({ page, request }) => {
+test('botões sem valor ou com código de ação que nenhum fluxo atende são apontados no painel', async ({ page, request }) => {
   const { account, session } = await registerByApi(request);
   const bot = await emulator.createBot('Bot dos Botões');
   const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
@@ -79,10 +79,10 @@ test('botões sem valor ou com callback que nenhum fluxo atende são apontados n
   await page.goto(`/flows/${flowId}/edit`);
   await card(page, 'send_buttons').getByText('Escolha').click();
   const panel = panelOf(page);
-  await expect(panel.getByText('Botão sem valor: informe uma URL ou um valor de callback.')).toHaveCount(1);
-  await expect(panel.getByText('Nenhum fluxo responde ao valor "outro": crie um fluxo com o gatilho "Botão clicado" e este valor.')).toBeVisible();
-  await expect(panel.getByText(/Nenhum fluxo responde ao valor "promo"/)).toHaveCount(0);
+  await expect(panel.getByText('Botão sem valor: informe um link ou o código da ação.')).toHaveCount(1);
+  await expect(panel.getByText('Nenhum fluxo responde ao código "outro": crie um fluxo com o gatilho "Botão clicado" e este código.')).toBeVisible();
+  await expect(panel.getByText(/Nenhum fluxo responde ao código "promo"/)).toHaveCount(0);
   // Pointing the button at the answered value clears its flag.
-  await panel.getByLabel('Valor (URL ou callback)').nth(2).fill('promo');
+  await panel.getByLabel('Link ou código da ação').nth(2).fill('promo');
   await expect(panel.getByText(/Nenhum fluxo responde/)).toHaveCount(0);
 });

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createBotByApi, expiredAccessToken, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
 import { auth, botWithChannel, capturePushes, expectEachAppliedOnce, expectPending, syncStatus } from './test-support/offline.ts';
-import { replaceStoredAccessToken, signInThroughUi, waitForServiceWorker } from './test-support/ui.ts';
+import { deactivateBot, replaceStoredAccessToken, signInThroughUi, waitForServiceWorker } from './test-support/ui.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
 
@@ -38,7 +38,7 @@ test('edita sem rede, recarrega sem rede e tudo chega ao servidor uma vez ao rec
   await saveWelcome(page, channelId, 'Bem-vindo, {firstName}! (offline)');
   await expect(toast(page, 'Será enviado quando a conexão voltar.').first()).toBeVisible();
   await page.goto(`/bots/${botId}`);
-  await page.getByRole('button', { name: 'Desativar' }).click();
+  await deactivateBot(page);
   await expect(page.getByText('Inativo', { exact: true })).toBeVisible();
   await expectPending(page, 2);
 
@@ -70,7 +70,7 @@ test('duas abas editam sem rede; cada alteração é enviada uma única vez', as
   await expect(other.getByRole('textbox', { name: 'Mensagem', exact: true })).toBeVisible();
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Desativar' }).click();
+  await deactivateBot(page);
   await saveWelcome(other, channelId, 'Olá da segunda aba');
   // Both tabs read the same database: each sees the other's edit counted.
   await expectPending(page, 2);
@@ -98,7 +98,7 @@ test('a resposta do envio se perde no meio da reconexão: reenviado, aplicado um
   });
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Desativar' }).click();
+  await deactivateBot(page);
   // Stored before the next page load starts (a full navigation ends this page's scripts).
   await expectPending(page, 1);
   await saveWelcome(page, channelId, 'Mensagem que atravessa a queda');
@@ -117,7 +117,7 @@ test('uma nova versão com alterações pendentes pergunta antes de recarregar',
   const { botId } = await offlineReady(page, request);
   // The server stays unreachable for pushes, so the change stays queued while the new version arrives.
   await context.route('**/api/sync/push', (route) => route.abort('internetdisconnected'));
-  await page.getByRole('button', { name: 'Desativar' }).click();
+  await deactivateBot(page);
   await expectPending(page, 1);
   // A second tab of the same user: it must not be switched to the new version under its feet either.
   const other = await context.newPage();
@@ -159,7 +159,7 @@ test('um access token vencido pausa o envio até renovar; nada se perde', async 
   page.on('response', (response) => new URL(response.url()).pathname === '/api/auth/refresh' && refreshes.push(response.status()));
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Desativar' }).click();
+  await deactivateBot(page);
   await expectPending(page, 1);
   await replaceStoredAccessToken(page, expiredAccessToken(userId));
   await page.reload();
@@ -177,7 +177,7 @@ test('sair com alterações pendentes pergunta antes e apaga os dados locais do 
   expect(await databases()).toContain(`canalize-${userId}`);
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Desativar' }).click();
+  await deactivateBot(page);
   await expectPending(page, 1);
   await page.getByRole('button', { name: 'Sair' }).click();
   const confirm = page.getByRole('dialog', { name: 'Sair com alterações pendentes' });

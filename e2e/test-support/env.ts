@@ -5,3 +5,6 @@ export const E2E_JWT_SECRET = 'e2e-jwt-secret-that-is-long-enough-0123456789';
 /** The Telegram Bot API emulator the e2e server talks to (TELEGRAM_API_ROOT) and the journeys drive (control API). */
 export const E2E_EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 3198);
 export const E2E_EMULATOR_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
+/** The fake Meta Graph endpoint (tools/fake-graph.ts) the e2e server sends Conversions API events to. */
+export const E2E_GRAPH_PORT = Number(process.env.E2E_GRAPH_PORT ?? E2E_PORT + 2);
+export const E2E_GRAPH_URL = `http://127.0.0.1:${E2E_GRAPH_PORT}`;

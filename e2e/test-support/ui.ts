@@ -23,3 +23,9 @@ export async function replaceStoredAccessToken(page: Page, token: string) {
 export async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 30_000 });
 }
+
+/** Desativar on the bot details page asks first (it stops everything the bot does): answer yes. */
+export async function deactivateBot(page: Page) {
+  await page.getByRole('button', { name: 'Desativar' }).click();
+  await page.getByRole('dialog', { name: 'Desativar bot' }).getByRole('button', { name: 'Desativar' }).click();
+}

@@ -32,6 +32,10 @@ import { pushRoutes } from './modules/push/routes.ts';
 import { pixelRoutes } from './modules/pixels/routes.ts';
 import type { EventHub } from './modules/events/hub.ts';
 import { idleRuntime, type BotRuntime } from './runtime/telegram/bot-runtime.ts';
+import { funnelRoutes } from './modules/funnels/routes.ts';
+import { createFunnelDirectory } from './modules/tracking/funnel-directory.ts';
+import { createPageviewWriter, type PageviewWriter } from './modules/tracking/pageview-writer.ts';
+import { trackingRoutes } from './modules/tracking/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -47,9 +51,14 @@ export type AppDeps = {
   announce?: InboxAnnouncer;
   /** Open live event streams (GET /api/events); the route exists only with a hub. */
   events?: EventHub;
+  /** Batched page-view writes (modules/tracking); startServer passes one it closes after the HTTP drain. */
+  pageviews?: PageviewWriter;
   /** GET /api/ready answers 503 once the server is stopping (docs/decisions.md#scale-out). */
   readiness?: Readiness;
 };
+
+/** The public tracking calls: many, tiny, and never a change to what flows do (no flowsChanged bump). */
+const isTrackingCall = (request: Request) => new URL(request.url).pathname.startsWith('/api/t/');
 
 export const DEFAULT_CLIENT_DIST = new URL('../../client/dist', import.meta.url).pathname;
 
@@ -66,6 +75,11 @@ export function createApp(deps: AppDeps) {
     encryptionKey: deps.config.encryptionKey,
     inbox,
   };
+  const directory = createFunnelDirectory(sql);
+  const tracking = {
+    sql, runtime, logger: deps.logger.child({ component: 'tracking' }), directory, trustProxy: deps.config.trustProxy,
+    publicUrl: deps.config.publicUrl, pageviews: deps.pageviews ?? createPageviewWriter(sql),
+  };
   const api = new Elysia({ prefix: '/api' })
     .use(healthRoutes({ sql, ...(deps.readiness ? { readiness: deps.readiness } : {}) }))
     .use(authRoutes({ sql, accessTokens, encryptionKey: deps.config.encryptionKey, trustProxy: deps.config.trustProxy }))
@@ -77,6 +91,11 @@ export function createApp(deps: AppDeps) {
     .use(flowRoutes({ sql, accessTokens, runtime }))
     .use(contactRoutes({ sql, accessTokens, runtime }))
     .use(broadcastRoutes({ sql, accessTokens }))
+    .use(funnelRoutes({
+      sql, runtime, accessTokens, logger: deps.logger.child({ component: 'funnels' }), publicUrl: deps.config.publicUrl,
+      funnelChanged: (publicId) => directory.forget(publicId),
+    }))
+    .use(trackingRoutes(tracking))
     .use(messageRoutes({ ...inbox, accessTokens }))
     .use(mediaRoutes({ accessTokens, media: deps.media }))
     .use(syncRoutes({ ...botDeps, logger: deps.logger }))
@@ -91,7 +110,7 @@ export function createApp(deps: AppDeps) {
     // once the handler (and its commit) is done but BEFORE the answer leaves, so an update the caller triggers right
     // after the answer already sees the change (after the response it raced the next update).
     .onAfterHandle(({ request }) => {
-      if (request.method !== 'GET') runtime.flowsChanged();
+      if (request.method !== 'GET' && !isTrackingCall(request)) runtime.flowsChanged();
     })
     .use(errorHandler(deps.logger))
     .use(cappedBodies())

@@ -13,6 +13,7 @@ import { createJobWorker } from './jobs/worker.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
 import { createBroadcastEngine, type BroadcastEngineOptions } from './modules/broadcasts/engine.ts';
 import { broadcastStartJob, scheduledStartHandler } from './modules/broadcasts/service.ts';
+import { broadcastMaterialiseJob, materialiseHandler } from './modules/broadcasts/materialise.ts';
 import { createInboxAnnouncer } from './modules/messages/announcer.ts';
 import { createPushSender, pushSendJob, type PushSenderDeps } from './modules/push/sender.ts';
 import { vapidKeys } from './modules/push/service.ts';
@@ -20,6 +21,7 @@ import { pixelDeliverJob } from './modules/pixels/deliver-job.ts';
 import { pixelDeliveryHandler } from './modules/pixels/delivery.ts';
 import { failAbandonedReplies } from './modules/messages/service.ts';
 import { createEventHub, type EventHub } from './modules/events/hub.ts';
+import { createPageviewWriter } from './modules/tracking/pageview-writer.ts';
 import type { Logger } from './lib/logger.ts';
 import { createBotManager, type BotManager, type BotManagerOptions } from './runtime/telegram/bot-manager.ts';
 
@@ -93,6 +95,7 @@ export async function startServer(
       graphUrl: config.metaGraphUrl, graphVersion: config.metaGraphVersion,
       ...(options.pixelLeaseMs === undefined ? {} : { leaseMs: options.pixelLeaseMs }),
     }));
+    jobs.register(broadcastMaterialiseJob, materialiseHandler({ sql: db.sql, ...(options.broadcastLeaseMs === undefined ? {} : { leaseMs: options.broadcastLeaseMs }) }));
     const announce = createInboxAnnouncer(notifier, logger, push.incoming);
     const bots = createBotManager({
       jobs,
@@ -111,8 +114,9 @@ export async function startServer(
       peers: notifier,
       ...(options.pollingLease ? { polling: options.pollingLease } : {}),
     });
+    const pageviews = createPageviewWriter(db.sql);
     const readiness = { stopping: false };
-    const app = createApp({ config, db, logger, runtime: bots, media, announce, events, readiness, clientDistDir: options.clientDistDir }).listen({
+    const app = createApp({ config, db, logger, runtime: bots, media, announce, events, pageviews, readiness, clientDistDir: options.clientDistDir }).listen({
       port: config.port,
       hostname: '0.0.0.0',
       // Above every route's own cap (http/request-input.ts), so Bun's bare 413 never answers a size a route accepts.
@@ -158,6 +162,8 @@ export async function startServer(
         });
         await Promise.all([bots.stopPolling(), jobs.stop(), broadcasts.stop(), http]);
         await bots.stopAll();
+        // Page views answered are committed already; this writes the last batch of requests cut off by the drain.
+        await pageviews.close();
         await notifier.close();
         if (!options.db) await db.close();
       },

@@ -12,6 +12,8 @@ export const botSchema = z.object({
   inactiveReason: z.string().nullable(),
   /** The bot's own Telegram user id ("bot ID" on the details screen), as a string like every Telegram id. */
   telegramId: z.string().optional(),
+  /** Messages a second this bot's broadcasts are sent at (docs/decisions.md#broadcast-delivery); default 30. */
+  broadcastRate: z.number().int().default(30),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -49,13 +51,46 @@ export type Bot = z.infer<typeof botSchema>;
 export type Channel = z.infer<typeof channelSchema>;
 export type BotRights = z.infer<typeof botRightsSchema>;
 
-export const BOT_TEXTS = { tokenEmpty: 'Token não pode ser vazio' } as const;
+/** Telegram lets a bot send about 30 messages a second; paid broadcasts allow up to 1 000 (bots.broadcast_rate). */
+export const BROADCAST_RATE = { min: 1, max: 1000, default: 30 } as const;
+
+export const BOT_TEXTS = {
+  tokenEmpty: 'Token não pode ser vazio',
+  /** The token cannot be one: it is not `<bot id>:<secret>`. Said before asking Telegram (docs/decisions.md#d-bots-channels). */
+  tokenMalformed: 'Formato de token inválido: copie o token inteiro que o @BotFather enviou (ex.: 123456789:AAH…)',
+  deactivateTitle: 'Desativar bot',
+  deactivateQuestion: (name: string) => `Desativar ${name}? O bot para de responder no Telegram: fluxos, boas-vindas e disparos deste bot param até você ativá-lo de novo.`,
+  broadcastRateLabel: 'Velocidade de disparo (mensagens por segundo)',
+  broadcastRateHint: 'O Telegram permite cerca de 30 mensagens por segundo; com broadcasts pagos, até 1000 por segundo.',
+  broadcastRateInvalid: 'Informe um número inteiro de mensagens por segundo',
+  broadcastRateRange: `A velocidade deve ficar entre ${BROADCAST_RATE.min} e ${BROADCAST_RATE.max} mensagens por segundo`,
+  updateNothing: 'Informe isActive ou broadcastRate',
+} as const;
+
+export const broadcastRateSchema = z
+  .number({ error: BOT_TEXTS.broadcastRateInvalid })
+  .int({ error: BOT_TEXTS.broadcastRateInvalid })
+  .min(BROADCAST_RATE.min, { error: BOT_TEXTS.broadcastRateRange })
+  .max(BROADCAST_RATE.max, { error: BOT_TEXTS.broadcastRateRange });
+
+/** Telegram tokens look like `<bot id>:<secret>`; anything else cannot be valid and is not worth a request. */
+export const BOT_TOKEN_SHAPE = /^\d{1,20}:[A-Za-z0-9_-]{1,200}$/;
 
 export const createBotInputSchema = z.object({
-  token: storableString({ error: BOT_TEXTS.tokenEmpty }).trim().min(1, { error: BOT_TEXTS.tokenEmpty }).max(256),
+  token: storableString({ error: BOT_TEXTS.tokenEmpty })
+    .trim()
+    .min(1, { error: BOT_TEXTS.tokenEmpty })
+    .max(256, { error: BOT_TEXTS.tokenMalformed })
+    .regex(BOT_TOKEN_SHAPE, { error: BOT_TEXTS.tokenMalformed }),
 });
 
-export const updateBotInputSchema = z.object({ isActive: z.boolean({ error: 'isActive deve ser verdadeiro ou falso' }) });
+/** PATCH /bots/{id}: switch it on or off, and/or its broadcast rate; at least one of them. */
+export const updateBotInputSchema = z
+  .object({
+    isActive: z.boolean({ error: 'isActive deve ser verdadeiro ou falso' }).optional(),
+    broadcastRate: broadcastRateSchema.optional(),
+  })
+  .refine((input) => input.isActive !== undefined || input.broadcastRate !== undefined, { error: BOT_TEXTS.updateNothing });
 
 export type CreateBotInput = z.infer<typeof createBotInputSchema>;
 export type UpdateBotInput = z.infer<typeof updateBotInputSchema>;

@@ -14,7 +14,8 @@ export const ERROR_MESSAGES = {
   NOT_FOUND: 'Recurso não encontrado',
   CONNECTION_INVALID: 'A conexão precisa de origem e destino existentes no mesmo fluxo',
   CONNECTION_EXISTS: 'Esta conexão já existe',
-  BOT_TOKEN_INVALID: 'Token inválido',
+  // A well-formed token Telegram does not know (revoked, or a typo in the secret); a malformed one never gets here.
+  BOT_TOKEN_INVALID: 'O Telegram não reconheceu este token. Confira no @BotFather se ele está completo e não foi revogado.',
   BOT_ALREADY_REGISTERED: 'Este bot já está cadastrado',
   TELEGRAM_UNREACHABLE: 'Não foi possível validar o token no Telegram',
   TELEGRAM_SYNC_FAILED: 'Não foi possível consultar o Telegram. Tente novamente.',

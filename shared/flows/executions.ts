@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
+import { storableString } from '../api/storable-text.ts';
+import { callbackByteLength, MAX_CALLBACK_BYTES } from './buttons.ts';
 
 export const EXECUTION_STATUSES = ['running', 'waiting', 'completed', 'failed', 'stopped'] as const;
 /** docs/decisions.md#d-flow-engine: an execution stops after this many steps. */
@@ -60,21 +62,43 @@ export const nodeAnalyticsSchema = z.object({
   buttonClicks: z.array(buttonClicksSchema),
 });
 
+export const TEST_INPUT_TEXTS = {
+  text: 'A mensagem de teste deve ter de 1 a 4096 caracteres',
+  buttonData: 'O valor do botão deve ter de 1 a 64 bytes',
+  contact: 'Informe o contato do teste',
+} as const;
+
+/** Telegram's limit on a text message, in characters. */
+export const MAX_TEST_TEXT_LENGTH = 4096;
+
 /**
  * Without a contact the test is a dry run with sample variables (an empty body included); with one, a real run
  * unless dryRun says otherwise. A real run without a contact has nobody to send to.
+ * `text` is a message the contact sends: only the triggers it fires run (matched as the engine matches), with
+ * message.text and command.args taken from it. `buttonData` is a button press: `flow_{nodeId}` continues at that
+ * node (carrying `text`, when given, as the message the chat started with), any other value fires
+ * trigger_button_clicked. With neither, every trigger of the flow runs.
  */
 export const testFlowInputSchema = z
   .object({
     contactId: z.uuid().optional(),
     telegramId: z.union([z.string().regex(/^\d+$/), z.number().int().positive()]).optional(),
     dryRun: z.boolean().optional(),
+    text: storableString({ error: TEST_INPUT_TEXTS.text })
+      .max(MAX_TEST_TEXT_LENGTH, { error: TEST_INPUT_TEXTS.text })
+      .refine((text) => text.trim() !== '', { error: TEST_INPUT_TEXTS.text })
+      .optional(),
+    buttonData: storableString({ error: TEST_INPUT_TEXTS.buttonData })
+      .refine((data) => data !== '' && callbackByteLength(data) <= MAX_CALLBACK_BYTES, { error: TEST_INPUT_TEXTS.buttonData })
+      .optional(),
   })
   .refine((input) => input.dryRun !== false || input.contactId !== undefined || input.telegramId !== undefined, {
-    error: 'Informe o contato do teste',
+    error: TEST_INPUT_TEXTS.contact,
     path: ['contactId'],
   })
   .transform((input) => ({ ...input, dryRun: input.dryRun ?? (input.contactId === undefined && input.telegramId === undefined) }));
+
+export type TestFlowInput = z.output<typeof testFlowInputSchema>;
 
 export const testFlowResultSchema = z.object({
   dryRun: z.boolean(),

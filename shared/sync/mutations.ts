@@ -4,6 +4,7 @@
  * validates args with these schemas before enqueueing; the server validates them again before applying.
  */
 import { z } from 'zod';
+import { broadcastRateSchema } from '../bots/schemas.ts';
 import { welcomeMessageInputSchema } from '../welcome/schemas.ts';
 import { createFlowInputSchema, updateFlowInputSchema } from '../flows/schemas.ts';
 import { sendMessageInputSchema } from '../messages/schemas.ts';
@@ -19,6 +20,8 @@ const withId = <K extends string>(key: K) => (args: Record<K, { id?: string | un
 export const mutationArgsSchemas = {
   /** PATCH /bots/{id} {isActive}. */
   'bot.setActive': z.object({ botId: id, isActive: z.boolean() }),
+  /** PATCH /bots/{id} {broadcastRate}: messages a second for the bot's broadcasts. */
+  'bot.setBroadcastRate': z.object({ botId: id, broadcastRate: broadcastRateSchema }),
   /** DELETE /bots/{id}. */
   'bot.delete': z.object({ botId: id }),
   /** POST /flows/channels/{channelId}/welcome (channelId is the channel record id). */

@@ -4,6 +4,7 @@ import type { MutationEnvelope } from '@shared/sync/protocol.ts';
 
 const LABELS: Record<MutationName, string> = {
   'bot.setActive': 'Ativar ou desativar bot',
+  'bot.setBroadcastRate': 'Alterar velocidade de disparo',
   'bot.delete': 'Remover bot',
   'welcome.save': 'Salvar mensagem de boas-vindas',
   'flow.create': 'Criar fluxo',
@@ -28,6 +29,7 @@ const LABELS: Record<MutationName, string> = {
 /** The failure toast of each write (docs/product.md#toasts), shown when the server refuses the queued change. */
 const REFUSAL_TITLES: Record<MutationName, string> = {
   'bot.setActive': 'Erro ao alterar status do bot',
+  'bot.setBroadcastRate': 'Erro ao alterar velocidade de disparo',
   'bot.delete': 'Erro ao remover bot',
   'welcome.save': 'Erro ao salvar mensagem',
   'flow.create': 'Erro ao criar fluxo',

@@ -13,9 +13,10 @@ function RootLayout() {
       <Outlet />
       <Toaster
         position="top-right"
-        // A screen whose header holds its actions (the flow editor) moves the toasts below it through this variable.
-        offset={{ top: 'var(--toast-offset-top, 24px)' }}
-        mobileOffset={{ top: 'var(--toast-offset-top, 16px)' }}
+        // Below the shell's sticky header on every screen (--shell-toast-top, set by the header); a screen whose own
+        // header holds its actions (the flow editor) moves them below that one through --toast-offset-top.
+        offset={{ top: 'var(--toast-offset-top, var(--shell-toast-top, 24px))' }}
+        mobileOffset={{ top: 'var(--toast-offset-top, var(--shell-toast-top, 16px))' }}
         visibleToasts={MAX_VISIBLE_TOASTS}
         duration={TOAST_DURATION.default}
         richColors

@@ -26,6 +26,7 @@ const BODY_CAPS: Array<[prefix: string, cap: number | typeof SELF_READ]> = [
   ['/api/telegram/webhook/', MB], // one Telegram update
   ['/api/sync/push', 8 * MB], // a batch of up to 500 queued edits
   ['/api/media/upload', SELF_READ], // reads its own body under MEDIA_UPLOAD_MAX_BODY_BYTES
+  ['/api/t/', SELF_READ], // funnel tracking calls read their own body under TRACKING_LIMITS.bodyMax (8 KB)
 ];
 const DEFAULT_CAP = MB; // a flow, a node, a welcome message
 

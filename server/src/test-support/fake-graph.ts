@@ -13,7 +13,8 @@
  *   await graph.stop();
  *
  * Like Meta it refuses a batch of more than 1000 events or with an event_time older than 7 days (400, whole batch).
- * It accepts any token; tell it to refuse one with refuseNext.
+ * It accepts any token; tell it to refuse one with refuseNext. `GET /_requests` answers `requests` as JSON, for
+ * end-to-end journeys that run it as its own process (tools/fake-graph.ts).
  */
 export type GraphEvent = { event_name?: string; event_id?: string; event_time?: number; [field: string]: unknown };
 
@@ -53,13 +54,14 @@ const json = (status: number, body: unknown) => Response.json(body, { status });
 const metaError = (message: string, code: number, subcode?: number) =>
   ({ error: { message, type: 'OAuthException', code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: trace() } });
 
-export function createFakeGraph(): FakeGraph {
+export function createFakeGraph(options: { port?: number } = {}): FakeGraph {
   const requests: GraphRequest[] = [];
   const plans: Plan[] = [];
   const held: (() => void)[] = [];
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    if (request.method === 'GET' && url.pathname === '/_requests') return json(200, requests);
     const match = /^\/(v\d+\.\d+)\/(\d+)\/events$/.exec(url.pathname);
     if (request.method !== 'POST' || !match?.[1] || !match[2]) return json(400, metaError('Unsupported request', 100));
     const body: unknown = await request.json().catch(() => ({}));
@@ -102,7 +104,7 @@ export function createFakeGraph(): FakeGraph {
     return answer(200, { events_received: entry.data.length, messages: [], fbtrace_id: trace() });
   }
 
-  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', idleTimeout: 0, fetch: handle });
+  const server = Bun.serve({ port: options.port ?? 0, hostname: '127.0.0.1', idleTimeout: 0, fetch: handle });
 
   const fake: FakeGraph = {
     url: `http://127.0.0.1:${server.port}`,

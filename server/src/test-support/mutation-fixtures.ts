@@ -44,6 +44,10 @@ export const MUTATION_FIXTURES: Record<MutationName, MutationFixture> = {
   },
   'broadcast.delete': { valid: (own) => ({ broadcastId: own.broadcastId }), crossTenant: victimOnly("victim's broadcast", (v) => ({ broadcastId: v.broadcastId })) },
   'bot.setActive': { valid: (own) => ({ botId: own.botId, isActive: true }), crossTenant: victimOnly("victim's bot", (v) => ({ botId: v.botId, isActive: false })) },
+  'bot.setBroadcastRate': {
+    valid: (own) => ({ botId: own.botId, broadcastRate: 30 }),
+    crossTenant: victimOnly("victim's bot", (v) => ({ botId: v.botId, broadcastRate: 1000 })),
+  },
   'contact.update': {
     valid: (own) => ({ contactId: own.contactId, changes: { firstName: 'Maria' } }),
     crossTenant: victimOnly("victim's contact", (v) => ({ contactId: v.contactId, changes: { firstName: 'Invadido' } })),

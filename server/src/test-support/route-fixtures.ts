@@ -25,6 +25,8 @@ import {
   duplicateBroadcastInputSchema,
   updateBroadcastInputSchema,
 } from '@shared/broadcasts/schemas.ts';
+import { createFunnelInputSchema, funnelMetricsQuerySchema, updateFunnelInputSchema } from '@shared/funnels/schemas.ts';
+import { trackClickInputSchema, trackPageviewInputSchema } from '@shared/funnels/tracking.ts';
 import { flowListQuerySchema } from '../modules/flows/service.ts';
 import { PNG_1X1 } from './media-upload.ts';
 import type { Tenant } from './tenant-scene.ts';
@@ -57,9 +59,36 @@ const flowBody = (own: Tenant) => ({ name: 'Fluxo novo', botId: own.botId, execu
 const nodeBody = (own: Tenant) => ({ flowId: own.flowId, type: 'action', subType: 'send_text', config: { message: 'Oi' }, order: 0 });
 const connectionBody = (own: Tenant) => ({ flowId: own.flowId, sourceNodeId: own.nodeId, targetNodeId: own.spareNodeId });
 
+const funnelBody = (own: Tenant) => ({ name: 'Funil novo', botId: own.botId, channelId: own.channelId, requireApproval: false });
+const TRACKING_PUBLIC = 'public tracking call of a landing page: CORS-open, rate-limited, writes only the visit of the funnel its URL names';
+
 const broadcastBody = (own: Tenant) => ({ name: 'Disparo novo', botId: own.botId, message: 'Olá <i>todos</i>', targetType: 'SELECTED', contactIds: [own.contactId] });
 
 export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
+  'GET /api/funnels/': {},
+  'POST /api/funnels/': {
+    body: { schema: createFunnelInputSchema, valid: funnelBody },
+    crossTenant: (victim, attacker) => [
+      { label: "victim's bot and channel", body: funnelBody(victim) },
+      { label: "own bot, victim's channel", body: { ...funnelBody(attacker), channelId: victim.channelId } },
+      { label: "own bot and channel, victim's pixel", body: { ...funnelBody(attacker), pixelIntegrationId: victim.pixelId } },
+    ],
+  },
+  'GET /api/funnels/:id': {},
+  'PUT /api/funnels/:id': {
+    body: { schema: updateFunnelInputSchema, valid: () => ({ name: 'Funil renomeado', description: 'Descrição' }) },
+    crossTenant: (victim, attacker) => [{ label: "own funnel, victim's pixel", params: { id: attacker.funnelId }, body: { pixelIntegrationId: victim.pixelId } }],
+  },
+  'DELETE /api/funnels/:id': {},
+  'GET /api/funnels/:id/metrics': { query: { schema: funnelMetricsQuerySchema, valid: () => ({ days: '7', tz: 'America/Sao_Paulo' }) } },
+  'GET /api/js/:file': { public: 'the tracking script a landing page loads: the funnel link and public id only' },
+  'OPTIONS /api/t/:uuid/pageview': { public: 'CORS preflight of a tracking call' },
+  'OPTIONS /api/t/:uuid/click': { public: 'CORS preflight of a tracking call' },
+  'POST /api/t/:uuid/pageview': {
+    public: TRACKING_PUBLIC,
+    body: { schema: trackPageviewInputSchema, valid: () => ({ visitId: crypto.randomUUID(), url: 'https://loja.exemplo.com/?utm_source=x', referrer: '', fbp: 'fb.1.1.1' }) },
+  },
+  'POST /api/t/:uuid/click': { public: TRACKING_PUBLIC, body: { schema: trackClickInputSchema, valid: () => ({ visitId: crypto.randomUUID(), fbc: 'fb.1.1.abc' }) } },
   'GET /api/broadcasts/': {
     query: { schema: broadcastListQuerySchema, valid: (own) => ({ page: '1', limit: '20', botId: own.botId, status: 'DRAFT', search: 'Disparo' }) },
     crossTenant: (victim) => [{ label: "victim's bot filter", query: { botId: victim.botId } }],
@@ -116,7 +145,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'GET /api/flows/:id/executions': { query: { schema: executionListQuerySchema, valid: () => ({ limit: '10' }) } },
   'GET /api/flows/:id/executions/:executionId': {},
   'POST /api/flows/:id/test': {
-    body: { schema: testFlowInputSchema, valid: () => ({ dryRun: true }) },
+    body: { schema: testFlowInputSchema, valid: () => ({ dryRun: true, text: '/start abc', buttonData: 'promo' }) },
     crossTenant: (victim, attacker) => [{ label: "own flow, victim's contact", params: { id: attacker.flowId }, body: { contactId: victim.contactId, dryRun: true } }],
   },
   'GET /api/analytics/flows/:id': {},

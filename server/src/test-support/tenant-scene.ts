@@ -72,8 +72,18 @@ export async function tenantWithEverything(bed: TelegramTestbed, marker: string)
   if (pixel.status !== 201) throw new Error(`pixel: ${pixel.status} ${await pixel.text()}`);
   const pixelId = String(Reflect.get(Reflect.get(Reflect.get(Object(await pixel.json()), 'data'), 'pixel'), 'id'));
 
+  // A funnel on the chat with that pixel (its invite link made through the bot); its public id names the tracking calls.
+  const funnel = await server.api('/api/funnels', { token, json: { name: `Funil ${marker}`, botId: registered.bot.id, channelId: channel.id, pixelIntegrationId: pixelId } });
+  if (funnel.status !== 201) throw new Error(`funnel: ${funnel.status} ${await funnel.text()}`);
+  const funnelData = Reflect.get(Reflect.get(Object(await funnel.json()), 'data'), 'funnel');
+  const funnelId = String(Reflect.get(Object(funnelData), 'id'));
+  const funnelUuid = String(Reflect.get(Object(funnelData), 'uuid'));
+
   return {
     marker,
+    funnelId,
+    funnelUuid,
+    funnelScript: `${funnelUuid}.js`,
     broadcastId,
     pixelId,
     pushEndpoint: push.endpoint,

@@ -11,6 +11,9 @@ export const applyBotSetActive: ApplyFn<'bot.setActive'> = (writer, { botId, isA
     updatedAt: at,
   }));
 
+export const applyBotSetBroadcastRate: ApplyFn<'bot.setBroadcastRate'> = (writer, { botId, broadcastRate }, at) =>
+  writer.update('bots', botId, (bot) => ({ ...bot, broadcastRate, updatedAt: at }));
+
 /** The server's delete cascades to everything of the bot; so does the local one. */
 export const applyBotDelete: ApplyFn<'bot.delete'> = async (writer, { botId }) => {
   for (const channel of await writer.where('channels', 'botId', botId)) await writer.delete('channels', channel.id);

@@ -5,7 +5,7 @@
 import { isMutationName, mutationArgsSchemas, type MutationName, type ParsedMutationArgs } from '@shared/sync/mutations.ts';
 import type { MutationEnvelope } from '@shared/sync/protocol.ts';
 import type { MutationWriter } from '../writer.ts';
-import { applyBotDelete, applyBotSetActive, applyWelcomeSave } from './bots.ts';
+import { applyBotDelete, applyBotSetActive, applyBotSetBroadcastRate, applyWelcomeSave } from './bots.ts';
 import { applyFlowCreate, applyFlowDelete, applyFlowSetEnabled, applyFlowUpdate } from './flows.ts';
 import {
   applyConnectionCreate,
@@ -22,6 +22,7 @@ import type { ApplyFn, ApplyTable } from './types.ts';
 
 export const APPLY: ApplyTable = {
   'bot.setActive': applyBotSetActive,
+  'bot.setBroadcastRate': applyBotSetBroadcastRate,
   'bot.delete': applyBotDelete,
   'welcome.save': applyWelcomeSave,
   'flow.create': applyFlowCreate,

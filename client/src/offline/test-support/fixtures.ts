@@ -19,7 +19,7 @@ export const STAMP = '2026-01-01T00:00:00.000Z';
 export const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 export const bot = (n: number, changes: Partial<Bot> = {}): Bot => ({
-  id: uuid(n), name: `Bot ${n}`, username: `bot_${n}_bot`, isActive: true, inactiveReason: null, createdAt: STAMP, updatedAt: STAMP,
+  id: uuid(n), name: `Bot ${n}`, username: `bot_${n}_bot`, isActive: true, inactiveReason: null, broadcastRate: 30, createdAt: STAMP, updatedAt: STAMP,
   ...changes,
 });
 

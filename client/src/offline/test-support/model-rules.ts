@@ -54,6 +54,10 @@ export function modelApply(state: ModelState, write: Write, name: string, args: 
       const bot = need(state.bots.get(args.botId), 'Bot');
       return write('bots', bot.id, { ...bot, isActive: args.isActive, inactiveReason: args.isActive ? null : bot.inactiveReason, updatedAt: at });
     }
+    case 'bot.setBroadcastRate': {
+      const bot = need(state.bots.get(args.botId), 'Bot');
+      return write('bots', bot.id, { ...bot, broadcastRate: args.broadcastRate, updatedAt: at });
+    }
     case 'bot.delete': {
       need(state.bots.get(args.botId), 'Bot');
       for (const channel of state.channels.values()) {

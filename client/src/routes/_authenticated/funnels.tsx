@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../features/shell/components/coming-soon.tsx';
+import { FunnelsPage } from '../../features/funnels/components/funnels-page.tsx';
 
 export const Route = createFileRoute('/_authenticated/funnels')({
-  component: () => <ComingSoon area="Funis" description="Acompanhe funis de venda com links de convite rastreados para os seus canais." />,
+  component: FunnelsPage,
 });

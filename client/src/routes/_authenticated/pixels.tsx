@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../features/shell/components/coming-soon.tsx';
+import { PixelsPage } from '../../features/pixels/components/pixels-page.tsx';
 
 export const Route = createFileRoute('/_authenticated/pixels')({
-  component: () => <ComingSoon area="Pixels" description="Conecte o pixel da Meta para enviar eventos de entrada e saída dos seus canais." />,
+  component: PixelsPage,
 });

@@ -30,11 +30,21 @@ describe('POST /api/bots', () => {
     expect(bed.emulator.control.apiCalls({ token: registered.token, method: 'getMe' })).toHaveLength(1);
   });
 
-  test('answers 400 Token inválido for a token Telegram does not know, and for a blank one', async () => {
+  test('tells a token Telegram does not know from a malformed or blank one', async () => {
     const { tokens } = await registerUser(bed.server);
     const unknown = await bed.server.api('/api/bots', { json: { token: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, token: tokens.accessToken });
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toEqual({ success: false, code: 'BOT_TOKEN_INVALID', message: 'Token inválido' });
+    expect(await unknown.json()).toEqual({
+      success: false,
+      code: 'BOT_TOKEN_INVALID',
+      message: 'O Telegram não reconheceu este token. Confira no @BotFather se ele está completo e não foi revogado.',
+    });
+    const asked = bed.emulator.control.apiCalls({ method: 'getMe' }).length;
+    const malformed = await bed.server.api('/api/bots', { json: { token: 'não-é-um-token' }, token: tokens.accessToken });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: { token: 'Formato de token inválido: copie o token inteiro que o @BotFather enviou (ex.: 123456789:AAH…)' } });
+    // A malformed token is refused without asking Telegram.
+    expect(bed.emulator.control.apiCalls({ method: 'getMe' })).toHaveLength(asked);
     const blank = await bed.server.api('/api/bots', { json: { token: '   ' }, token: tokens.accessToken });
     expect(blank.status).toBe(400);
     expect(await blank.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Token não pode ser vazio', details: { token: 'Token não pode ser vazio' } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { botResponseSchema, botsResponseSchema, channelsResponseSchema } from '@shared/bots/schemas.ts';
+import { BOT_TEXTS, botResponseSchema, botsResponseSchema, channelsResponseSchema } from '@shared/bots/schemas.ts';
 import { insertBot, insertChannel, registerUser } from '../../test-support/fixtures.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 
@@ -64,5 +64,37 @@ describe('bots read API', () => {
       ['Beta Grupo', '-1001000000001', 'supergroup', botId],
       ['Canal Avisos', '-1009007199254740993', 'channel', botId],
     ]);
+  });
+});
+
+describe('PATCH /api/bots/{id} {broadcastRate}', () => {
+  test('sets the broadcast rate (default 30), refuses values out of 1–1000 in pt-BR, and answers 404 for another user\'s bot', async () => {
+    const owner = await registerUser(server, 'Dona');
+    const intruder = await registerUser(server, 'Intrusa');
+    const botId = await insertBot(server, owner.user.id);
+    const patch = (json: unknown, token = owner.tokens.accessToken) => server.api(`/api/bots/${botId}`, { method: 'PATCH', json, token });
+
+    const before = botResponseSchema.parse(await (await server.api(`/api/bots/${botId}`, { token: owner.tokens.accessToken })).json()).data.bot;
+    expect(before.broadcastRate).toBe(30);
+    const changed = await patch({ broadcastRate: 1000 });
+    expect(changed.status).toBe(200);
+    expect(botResponseSchema.parse(await changed.json()).data.bot).toMatchObject({ broadcastRate: 1000, isActive: true });
+    const [stored] = await server.db.sql<{ rate: number }[]>`select broadcast_rate as rate from bots where id = ${botId}`;
+    expect(stored?.rate).toBe(1000);
+
+    for (const [value, message] of [[0, BOT_TEXTS.broadcastRateRange], [1001, BOT_TEXTS.broadcastRateRange], [2.5, BOT_TEXTS.broadcastRateInvalid], ['30', BOT_TEXTS.broadcastRateInvalid]] as const) {
+      const refused = await patch({ broadcastRate: value });
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as { code: string; message: string };
+      expect(body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      expect(body.message).toBe(message);
+    }
+    expect((await patch({})).status).toBe(400);
+
+    const foreign = await patch({ broadcastRate: 5 }, intruder.tokens.accessToken);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Recurso não encontrado' });
+    const [unchanged] = await server.db.sql<{ rate: number }[]>`select broadcast_rate as rate from bots where id = ${botId}`;
+    expect(unchanged?.rate).toBe(1000);
   });
 });

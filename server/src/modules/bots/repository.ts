@@ -10,6 +10,7 @@ export type BotRow = {
   telegramId: bigint;
   isActive: boolean;
   inactiveReason: string | null;
+  broadcastRate: number;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -26,7 +27,7 @@ export type ChannelRow = {
 
 const botColumns = (sql: Queryable) => sql`
   id, name, username, telegram_id as "telegramId", is_active as "isActive", inactive_reason as "inactiveReason",
-  created_at as "createdAt", updated_at as "updatedAt"`;
+  broadcast_rate as "broadcastRate", created_at as "createdAt", updated_at as "updatedAt"`;
 
 const channelColumns = (sql: Queryable) => sql`
   c.id, c.bot_id as "botId", c.chat_id as "chatId", c.title, c.type, c.username, c.bot_rights as "botRights"`;
@@ -67,6 +68,15 @@ export async function setActive(sql: Queryable, userId: string, botId: string, i
   const rows = await sql<BotRow[]>`
     update bots set is_active = ${isActive}, updated_at = now(),
                     inactive_reason = case when ${isActive} then null else inactive_reason end
+    where id = ${botId} and user_id = ${userId}
+    returning ${botColumns(sql)}`;
+  return rows[0];
+}
+
+/** The broadcast engine reads it on every poll (docs/decisions.md#broadcast-delivery): no restart needed. */
+export async function setBroadcastRate(sql: Queryable, userId: string, botId: string, rate: number) {
+  const rows = await sql<BotRow[]>`
+    update bots set broadcast_rate = ${rate}, updated_at = now()
     where id = ${botId} and user_id = ${userId}
     returning ${botColumns(sql)}`;
   return rows[0];

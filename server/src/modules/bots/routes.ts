@@ -17,10 +17,7 @@ export function botRoutes(deps: bots.BotsDeps & { accessTokens: AccessTokens }) 
       return ok({ bot });
     })
     .get('/:id', async ({ userId, params }) => ok({ bot: await bots.getBot(deps, userId, params.id) }))
-    .patch('/:id', async ({ userId, params, body }) => {
-      const input = parseInput(updateBotInputSchema, body);
-      return ok({ bot: await bots.setBotActive(deps, userId, params.id, input.isActive) });
-    })
+    .patch('/:id', async ({ userId, params, body }) => ok({ bot: await bots.updateBot(deps, userId, params.id, parseInput(updateBotInputSchema, body)) }))
     .delete('/:id', async ({ userId, params }) => {
       await bots.deleteBot(deps, userId, params.id);
       return ok({ deleted: true });

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import { botSchema, channelSchema, type Bot, type Channel } from '@shared/bots/schemas.ts';
+import { botSchema, channelSchema, type Bot, type Channel, type UpdateBotInput } from '@shared/bots/schemas.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { decryptSecret, encryptSecret, sha256Hex } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -66,6 +66,20 @@ export async function setBotActive(deps: BotsDeps, userId: string, botId: string
   if (isActive) await deps.runtime.start(botId);
   else await deps.runtime.stop(botId, { forget: true });
   return toBot(row);
+}
+
+/** Messages a second for the bot's broadcasts (1–1 000, checked by the shared schema and the column); a sending broadcast follows it within a poll. */
+export async function setBroadcastRate(deps: BotsDeps, userId: string, botId: string, rate: number): Promise<Bot> {
+  const row = isUuid(botId) ? await repo.setBroadcastRate(deps.sql, userId, botId, rate) : undefined;
+  if (!row) throw notFound();
+  return toBot(row);
+}
+
+/** PATCH /bots/{id}: the rate first (a plain write), then the state, whose switch starts or stops the bot. */
+export async function updateBot(deps: BotsDeps, userId: string, botId: string, input: UpdateBotInput): Promise<Bot> {
+  let bot = input.broadcastRate === undefined ? undefined : await setBroadcastRate(deps, userId, botId, input.broadcastRate);
+  if (input.isActive !== undefined) bot = await setBotActive(deps, userId, botId, input.isActive);
+  return bot ?? getBot(deps, userId, botId);
 }
 
 export async function deleteBot(deps: BotsDeps, userId: string, botId: string): Promise<void> {

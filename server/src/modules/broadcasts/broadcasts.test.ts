@@ -254,3 +254,23 @@ test('a scheduled broadcast whose time passed while the server was down starts a
   expect(done.status).toBe('COMPLETED');
   expect([...sentPerChat(users.map((u) => u.id)).values()]).toEqual([1, 1]);
 }, 60_000);
+
+test("right after a restart the bot's rate window starts full: the emulator, still counting the old process's sends, answers no 429", async () => {
+  const { users, contactIds } = await audience(150);
+  const broadcast = await create({ targetType: 'SELECTED', contactIds });
+  await call('POST', `/broadcasts/${broadcast.id}/send`);
+  // Sending at full rate for over a second: Telegram's window for the bot is full when the process goes away.
+  await eventually('a full second of sending', async () => (await get(broadcast.id)).statistics.sent >= 45);
+  const database = bed.server.db;
+  await bed.server.server.stop();
+  const callsBefore = bed.emulator.control.apiCalls({ token: bot.token, method: 'sendMessage' }).length;
+  const lastBefore = Math.max(...bed.emulator.control.sentMessages({ token: bot.token, method: 'sendMessage' }).map((r) => r.atMs));
+  bed.server = await startTestServer({ database, env: { TELEGRAM_API_ROOT: bed.emulator.url }, broadcastLeaseMs: 2000 });
+  const done = await finished(broadcast.id);
+  const firstAfter = Math.min(...bed.emulator.control.sentMessages({ token: bot.token, method: 'sendMessage' }).map((r) => r.atMs).filter((at) => at > lastBefore));
+  const refused = bed.emulator.control.apiCalls({ token: bot.token, method: 'sendMessage' }).slice(callsBefore).filter((c) => c.errorCode === 429);
+  console.log(`restart: first send ${firstAfter - lastBefore} ms after the old process's last, 429s after the restart: ${refused.length}`);
+  expect(refused).toEqual([]);
+  expect(done).toMatchObject({ status: 'COMPLETED', statistics: { total: 150, sent: 150 } });
+  expect([...sentPerChat(users.map((u) => u.id)).values()].every((n) => n === 1)).toBe(true);
+}, 90_000);

@@ -99,13 +99,13 @@ export async function failAbandoned(sql: Sql, reason: string): Promise<number> {
   return result.count;
 }
 
-/** SENDING broadcasts of the bot with nobody left to try end COMPLETED (≥ 1 sent) or FAILED. */
+/** SENDING broadcasts of the bot whose audience is all written and with nobody left to try end COMPLETED (≥ 1 sent) or FAILED. */
 export async function finishDone(sql: Sql, botId: string, noneSent: string): Promise<string[]> {
   const rows = await sql<{ id: string }[]>`
     update broadcasts b set status = case when exists (select 1 from broadcast_recipients r where r.broadcast_id = b.id and r.status = 'sent') then 'COMPLETED' else 'FAILED' end,
       error = case when exists (select 1 from broadcast_recipients r where r.broadcast_id = b.id and r.status = 'sent') then null else ${noneSent} end,
       completed_at = now(), updated_at = now()
-    where b.bot_id = ${botId} and b.status = 'SENDING'
+    where b.bot_id = ${botId} and b.status = 'SENDING' and not b.materialising
       and not exists (select 1 from broadcast_recipients r where r.broadcast_id = b.id and r.status in ('pending', 'sending'))
     returning b.id`;
   return rows.map((row) => row.id);

@@ -63,3 +63,41 @@ test('outcome writes refused by the database for a while: the engine keeps them,
   expect(sends.size).toBe(300);
   expect([...sends.values()].every((n) => n === 1)).toBe(true);
 }, 60_000);
+
+test('a changed bots.broadcast_rate applies to a bot already sending, without a restart', async () => {
+  const account = await registerUser(server);
+  const botId = await insertBot(server, account.user.id);
+  const sql = server.db.sql;
+  await sql`update bots set broadcast_rate = 5 where id = ${botId}`;
+  await sql`insert into contacts (bot_id, telegram_id, first_name) select ${botId}, 710000000000 + n, 'C ' || n from generate_series(1, 400) as n`;
+  const [row] = await sql<{ id: string }[]>`
+    insert into broadcasts (user_id, bot_id, name, message, target_type, status, started_at)
+    values (${account.user.id}, ${botId}, 'Velocidade', 'Olá', 'ALL', 'SENDING', now()) returning id`;
+  const id = row?.id ?? '';
+  await sql`insert into broadcast_recipients (broadcast_id, telegram_id, contact_id) select ${id}, telegram_id, id from contacts where bot_id = ${botId}`;
+  const stamps: number[] = [];
+  const runtime: BotRuntime = {
+    ...idleRuntime,
+    isRunning: () => true,
+    sendBroadcast: async () => {
+      stamps.push(Date.now());
+      return { ok: true, messageId: 1, fileId: undefined };
+    },
+  };
+  const engine = createBroadcastEngine({ sql, logger: createLogger('error', () => {}), runtime, pollMs: 50 });
+  engine.start();
+  try {
+    // The window starts full (one second), then 5 a second.
+    await eventually('the slow start', async () => stamps.length >= 8, 10_000);
+    const slow = stamps.filter((at) => at > Date.now() - 1000).length;
+    expect(slow).toBeLessThanOrEqual(6);
+    await sql`update bots set broadcast_rate = 200 where id = ${botId}`;
+    const changedAt = Date.now();
+    await eventually('the new rate', async () => stamps.length >= 300, 10_000);
+    const fast = stamps.filter((at) => at > changedAt + 500);
+    const span = ((fast.at(-1) ?? 0) - (fast[0] ?? 0)) / 1000;
+    expect(fast.length / Math.max(span, 0.001)).toBeGreaterThan(50);
+  } finally {
+    await engine.stop();
+  }
+}, 30_000);

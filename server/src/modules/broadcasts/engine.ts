@@ -4,7 +4,9 @@
  *   wait for a rate slot → claim a few recipients ('sending', lease) → send each → record the outcome (the statement
  *   that ends the claim, batched every ~20 ms).
  * Rate: a per-bot sliding window (the way Telegram and the emulator count) of `broadcast_rate` messages a second,
- * shared by all the bot's broadcasts; one message a second per chat; a 429 pauses the bot for its retry_after.
+ * shared by all the bot's broadcasts; one message a second per chat; a 429 pauses the bot for its retry_after. A bot's
+ * first window in a process starts full (paused one window from the engine's start): a process that died just
+ * before may have filled Telegram's.
  * A claim whose lease ran out (the process died) is failed "resultado incerto", never sent again.
  */
 import { BROADCAST_TEXTS, broadcastUploadedMediaId } from '@shared/broadcasts/schemas.ts';
@@ -70,6 +72,14 @@ export class RateWindow {
   pause(untilMs: number) {
     this.pausedUntil = Math.max(this.pausedUntil, untilMs);
   }
+
+  /**
+   * Taken as full until one window after `sinceMs`: Telegram still counts the sends a process that died (or stopped)
+   * just before `sinceMs` made for this bot, and an empty window would burst into its 429s.
+   */
+  fullSince(sinceMs: number) {
+    this.pause(sinceMs + this.spanMs);
+  }
 }
 
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 16000];
@@ -83,6 +93,7 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
   let timer: ReturnType<typeof setInterval> | undefined;
   let lastSweep = 0;
   let stopping = false;
+  let startedAt = Date.now();
 
   async function tick() {
     if (stopping) return;
@@ -93,8 +104,16 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
         if (failed > 0) logger.warn('destinatários com envio interrompido marcados como incertos', { failed });
       }
       for (const { botId, rate } of await repo.sendingBots(sql)) {
+        // A changed bots.broadcast_rate applies from the next poll, also to a loop already sending.
+        const current = windows.get(botId);
+        if (current) current.rate = rate;
         if (loops.has(botId) || !runtime.isRunning(botId)) continue;
-        const window = windows.get(botId) ?? new RateWindow(rate);
+        let window = windows.get(botId);
+        if (!window) {
+          // The first window of a bot in this process: what a previous process sent is unknown here, so it starts full.
+          window = new RateWindow(rate);
+          window.fullSince(startedAt);
+        }
         window.rate = rate;
         windows.set(botId, window);
         const loop = runBot(botId, window)
@@ -117,7 +136,8 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
     let queue: repo.ClaimedRecipient[] = [];
     let flushing: Promise<void> | undefined;
     let revoked = false;
-    const batch = Math.max(1, Math.min(100, Math.ceil(window.rate / 5)));
+    /** ≤ 0.2 s of sending per claim, following the rate as it changes. */
+    const batch = () => Math.max(1, Math.min(100, Math.ceil(window.rate / 5)));
 
     /** Set while outcomes could not be written: the loop stops claiming until they are. */
     let flushFailed = false;
@@ -257,13 +277,13 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
         }
         if (queue.length === 0) {
           await flushing;
-          queue = await repo.claimRecipients(sql, botId, batch, token, leaseMs);
+          queue = await repo.claimRecipients(sql, botId, batch(), token, leaseMs);
           if (queue.length === 0) {
             await Promise.allSettled([...inFlight]);
             await flushing;
             await flush();
             await repo.finishDone(sql, botId, BROADCAST_TEXTS.noneSent);
-            const again = await repo.claimRecipients(sql, botId, batch, token, leaseMs);
+            const again = await repo.claimRecipients(sql, botId, batch(), token, leaseMs);
             if (again.length === 0) {
               if (!(await repo.sendingBots(sql)).some((bot) => bot.botId === botId)) return;
               await Bun.sleep(250);
@@ -305,6 +325,7 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
   return {
     start() {
       stopping = false;
+      startedAt = Date.now();
       timer ??= setInterval(() => void tick(), options.pollMs ?? 500);
       void tick();
     },

@@ -29,6 +29,8 @@ export type BroadcastRow = {
   error: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The audience job is still writing recipients. */
+  materialising: boolean;
   total: number;
   sent: number;
   failed: number;
@@ -56,8 +58,12 @@ const view = (sql: Queryable) => sql`
   b.caption, b.buttons, b.target_type as "targetType", b.contact_ids::text[] as "contactIds", b.status,
   b.scheduled_for as "scheduledFor", b.started_at as "startedAt", b.completed_at as "completedAt", b.error,
   b.created_at as "createdAt", b.updated_at as "updatedAt",
-  coalesce(s.total, 0)::int as total, coalesce(s.sent, 0)::int as sent, coalesce(s.failed, 0)::int as failed,
-  coalesce(s.skipped, 0)::int as skipped, coalesce(s.pending, 0)::int as pending`;
+  b.materialising,
+  -- While the audience job writes, the total is the audience counted when sending started, and those not written yet
+  -- count as pending; afterwards it is the rows' own count (docs/decisions.md#broadcast-delivery).
+  (case when b.materialising then greatest(coalesce(b.audience_total, 0), coalesce(s.total, 0)) else coalesce(s.total, 0) end)::int as total,
+  coalesce(s.sent, 0)::int as sent, coalesce(s.failed, 0)::int as failed, coalesce(s.skipped, 0)::int as skipped,
+  (coalesce(s.pending, 0) + case when b.materialising then greatest(coalesce(b.audience_total, 0) - coalesce(s.total, 0), 0) else 0 end)::int as pending`;
 
 const counts = (sql: Queryable) => sql`
   left join lateral (
@@ -155,26 +161,76 @@ export async function setStatus(
   return rows.length > 0;
 }
 
-export async function hasRecipients(sql: Queryable, id: string): Promise<boolean> {
-  const rows = await sql`select 1 from broadcast_recipients where broadcast_id = ${id} limit 1`;
-  return rows.length > 0;
+/** Whether the audience job is still writing, and whether any recipient was written already (a send again). */
+export async function audienceState(sql: Queryable, id: string): Promise<{ materialising: boolean; hasRecipients: boolean }> {
+  const [row] = await sql<{ materialising: boolean; hasRecipients: boolean }[]>`
+    select b.materialising, exists (select 1 from broadcast_recipients r where r.broadcast_id = b.id) as "hasRecipients"
+    from broadcasts b where b.id = ${id}`;
+  return row ?? { materialising: false, hasRecipients: false };
+}
+
+/** Who a broadcast goes to: humans among its bot's contacts (all, or the ones picked) known when it was sent. */
+const audience = (sql: Queryable, audienceAt: Date) => sql`
+  not c.is_bot and c.telegram_id > 0 and c.created_at <= ${audienceAt}
+  and (b.target_type = 'ALL' or c.id = any(b.contact_ids))`;
+
+/**
+ * Counts the audience as of now (the transaction's time, the snapshot every batch will use) and marks the broadcast
+ * as being written when anyone is in it. Returns the count and that time.
+ */
+export async function beginMaterialise(sql: Queryable, broadcastId: string): Promise<{ total: number; audienceAt: Date }> {
+  const [{ at } = { at: new Date() }] = await sql<{ at: Date }[]>`select now() as at`;
+  const [row] = await sql<{ total: number }[]>`
+    update broadcasts b set materialising = a.total > 0, audience_total = a.total
+    from (
+      select count(*)::int as total from broadcasts b join contacts c on c.bot_id = b.bot_id
+      where b.id = ${broadcastId} and ${audience(sql, at)}
+    ) a
+    where b.id = ${broadcastId} returning a.total`;
+  return { total: row?.total ?? 0, audienceAt: at };
+}
+
+/** The last chat written by the audience job (recipients are written in telegram_id order), 0 before any. */
+export async function materialisedUpTo(sql: Queryable, broadcastId: string): Promise<bigint> {
+  const [row] = await sql<{ last: bigint }[]>`
+    select telegram_id as last from broadcast_recipients where broadcast_id = ${broadcastId} order by telegram_id desc limit 1`;
+  return row?.last ?? 0n;
 }
 
 /**
- * The audience, written by the database itself (INSERT … SELECT: nothing passes through the server's memory, so
- * a million recipients cost what one does). Humans only; contacts who blocked the bot are skipped with a reason.
+ * One batch of the audience after `after` (telegram_id order), written by the database itself (INSERT … SELECT:
+ * nothing passes through the server's memory). Contacts who blocked the bot are written skipped with a reason. A
+ * batch written twice (a job run again after a crash) adds nothing: the primary key makes a second row for a chat
+ * impossible. Returns how many contacts the batch read and the last chat among them (the next cursor).
  */
-export async function materialiseAudience(sql: Queryable, broadcastId: string, blockedReason: string): Promise<number> {
-  const result = await sql`
-    insert into broadcast_recipients (broadcast_id, telegram_id, contact_id, status, reason)
-    select b.id, c.telegram_id, c.id,
-      case when c.blocked_at is null then 'pending' else 'skipped' end,
-      case when c.blocked_at is null then null else ${blockedReason} end
-    from broadcasts b join contacts c on c.bot_id = b.bot_id
-    where b.id = ${broadcastId} and not c.is_bot and c.telegram_id > 0
-      and (b.target_type = 'ALL' or c.id = any(b.contact_ids))
-    on conflict do nothing`;
-  return result.count;
+export async function materialiseBatch(
+  sql: Queryable,
+  broadcastId: string,
+  options: { after: bigint; audienceAt: Date; limit: number; blockedReason: string },
+): Promise<{ read: number; last: bigint | null }> {
+  const [row] = await sql<{ read: number; last: bigint | null }[]>`
+    with batch as (
+      select b.id as broadcast_id, c.telegram_id, c.id as contact_id, c.blocked_at
+      from broadcasts b join contacts c on c.bot_id = b.bot_id
+      where b.id = ${broadcastId} and c.telegram_id > ${options.after.toString()}::bigint and ${audience(sql, options.audienceAt)}
+      order by c.telegram_id
+      limit ${options.limit}
+    ), written as (
+      insert into broadcast_recipients (broadcast_id, telegram_id, contact_id, status, reason)
+      select broadcast_id, telegram_id, contact_id,
+        case when blocked_at is null then 'pending' else 'skipped' end,
+        case when blocked_at is null then null else ${options.blockedReason} end
+      from batch
+      on conflict do nothing
+      returning 1
+    )
+    select (select count(*) from batch)::int as read, (select max(telegram_id) from batch) as last, (select count(*) from written)::int as written`;
+  return { read: row?.read ?? 0, last: row?.last ?? null };
+}
+
+/** The whole audience is written: the engine may now end the broadcast once nobody is left to send to. */
+export async function endMaterialise(sql: Queryable, broadcastId: string): Promise<void> {
+  await sql`update broadcasts set materialising = false where id = ${broadcastId}`;
 }
 
 /** "Send again" (FAILED → SENDING): failures that were certainly not delivered go back to pending. */

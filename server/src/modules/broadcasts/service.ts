@@ -31,6 +31,7 @@ import { jobKind } from '../../jobs/queue.ts';
 import type { JobHandler } from '../../jobs/run-job.ts';
 import { AppError, notFound, unusableId } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { enqueueMaterialise } from './materialise.ts';
 import * as repo from './repository.ts';
 
 export type BroadcastsDeps = { sql: Queryable };
@@ -213,15 +214,19 @@ export async function deleteBroadcast(deps: BroadcastsDeps, userId: string, id: 
 }
 
 /**
- * Starts sending (DRAFT, SCHEDULED or FAILED → SENDING) in one transaction: the status and the audience (or, from
- * FAILED, the failures certainly not delivered put back) commit together, so the engine never sees a SENDING
- * broadcast without recipients. A broadcast with nobody to send to ends FAILED at once.
+ * Starts sending (DRAFT, SCHEDULED or FAILED → SENDING) in one transaction: the status and the audience job (or,
+ * from FAILED, the failures certainly not delivered put back) commit together, so the engine never sees a SENDING
+ * broadcast whose audience nobody is writing. The audience is counted here and written by broadcast.materialise
+ * (materialise.ts), never inside the request. A broadcast with nobody to send to ends FAILED at once.
  */
 async function start(sql: Queryable, row: Pick<repo.BroadcastRow, 'id' | 'status'>): Promise<boolean> {
   return inTransaction(sql, async (tx) => {
     if (!(await repo.setStatus(tx, row.id, [row.status], 'SENDING', { error: null, started: true }))) return false;
-    if (await repo.hasRecipients(tx, row.id)) await repo.requeueRetryable(tx, row.id);
-    else await repo.materialiseAudience(tx, row.id, BROADCAST_TEXTS.reasonPreviouslyBlocked);
+    const audience = await repo.audienceState(tx, row.id);
+    // Stopped and sent again while its audience job still writes: that job goes on, nothing to add.
+    if (audience.materialising) return true;
+    if (audience.hasRecipients) await repo.requeueRetryable(tx, row.id);
+    else await enqueueMaterialise(tx, row.id);
     return true;
   });
 }

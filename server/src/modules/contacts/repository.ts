@@ -21,13 +21,15 @@ export type ContactRow = {
   createdAt: Date;
 };
 
-export type ContactViewRow = ContactRow & { botName: string; botUsername: string };
+export type ContactViewRow = ContactRow & { botName: string; botUsername: string; funnelEnteredAt?: Date | null };
 
 export type ContactListFilter = {
   botId?: string | undefined;
   /** Folded here by the database's own contact_search_fold, so the term and the column fold alike. */
   search?: string | undefined;
   isBot?: boolean | undefined;
+  /** Contacts attributed to this funnel (an entry in funnel_entries); the funnel's ownership is checked before. */
+  funnelId?: string | undefined;
 };
 
 export type ContactPage = ContactListFilter & {
@@ -60,7 +62,8 @@ function where(sql: Queryable, userId: string, filter: ContactListFilter) {
     c.user_id = ${userId}
     ${filter.botId ? sql`and c.bot_id = ${filter.botId}` : sql``}
     ${filter.isBot === undefined ? sql`` : sql`and c.is_bot = ${filter.isBot}`}
-    ${filter.search ? sql`and c.search_text like contact_search_fold(${likeContains(filter.search)})` : sql``}`;
+    ${filter.search ? sql`and c.search_text like contact_search_fold(${likeContains(filter.search)})` : sql``}
+    ${filter.funnelId ? sql`and exists (select 1 from funnel_entries fe where fe.contact_id = c.id and fe.funnel_id = ${filter.funnelId})` : sql``}`;
 }
 
 /**
@@ -87,8 +90,11 @@ export async function listContacts(sql: Queryable, userId: string, page: Contact
   const search = page.search !== undefined && page.search !== '';
   const rowsQuery = (tx: Queryable) => {
     const direction = page.sortOrder === 'asc' ? tx`asc` : tx`desc`;
+    const entered = page.funnelId
+      ? tx`, (select max(fe.entered_at) from funnel_entries fe where fe.contact_id = c.id and fe.funnel_id = ${page.funnelId}) as "funnelEnteredAt"`
+      : tx``;
     return tx<ContactViewRow[]>`
-      select ${viewColumns(tx)}
+      select ${viewColumns(tx)} ${entered}
       from contacts c join bots b on b.id = c.bot_id
       where ${where(tx, userId, page)}
       order by ${tx.unsafe(SORT_COLUMNS[page.sortBy])} ${direction}, c.id ${direction}
@@ -113,6 +119,11 @@ export async function findContact(sql: Queryable, userId: string, contactId: str
     select ${viewColumns(sql)} from contacts c join bots b on b.id = c.bot_id
     where c.id = ${contactId} and c.user_id = ${userId}`;
   return rows[0];
+}
+
+export async function funnelOwned(sql: Queryable, userId: string, funnelId: string) {
+  const rows = await sql`select 1 from funnels where id = ${funnelId} and user_id = ${userId}`;
+  return rows.length > 0;
 }
 
 export async function botOwned(sql: Queryable, userId: string, botId: string) {

@@ -33,8 +33,12 @@ export const toContact = (row: repo.ContactRow): Contact =>
     createdAt: row.createdAt.toISOString(),
   });
 
-const toContactView = ({ botName, botUsername, ...row }: repo.ContactViewRow): ContactView =>
-  contactViewSchema.parse({ ...toContact(row), bot: { name: botName, username: botUsername }, funnelInfo: null });
+const toContactView = ({ botName, botUsername, funnelEnteredAt, ...row }: repo.ContactViewRow): ContactView =>
+  contactViewSchema.parse({
+    ...toContact(row),
+    bot: { name: botName, username: botUsername },
+    funnelInfo: funnelEnteredAt ? { enteredAt: funnelEnteredAt.toISOString() } : null,
+  });
 
 /** `totalCapped` only when a search's total stopped at its cap: `total` is then a lower bound (#p-contacts). */
 const pagination = (query: ContactListQuery, total: number, capped = false) => ({
@@ -50,13 +54,15 @@ async function ownedBot(deps: ContactsDeps, userId: string, botId: string) {
 }
 
 /** GET /contacts and /contacts/bot/{id}: another user's bot is a 404 like a missing one. */
-export async function listContacts(deps: ContactsDeps, userId: string, query: ContactListQuery) {
+export async function listContacts(deps: ContactsDeps, userId: string, query: ContactListQuery & { funnelId?: string | undefined }) {
   if (query.botId) await ownedBot(deps, userId, query.botId);
+  if (query.funnelId && !(await repo.funnelOwned(deps.sql, userId, query.funnelId))) throw notFound();
   const search = query.search || undefined;
   const { rows, total, capped } = await repo.listContacts(deps.sql, userId, {
     botId: query.botId,
     search,
     isBot: query.isBot,
+    funnelId: query.funnelId,
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
     limit: query.limit,
@@ -66,11 +72,10 @@ export async function listContacts(deps: ContactsDeps, userId: string, query: Co
 }
 
 /**
- * GET /contacts/all. Funnels are not built yet (docs/decisions.md#p-contacts): no contact has entered through a
- * funnel, so a `funnelId` filter answers an empty page; the funnels module will join its entries here.
+ * GET /contacts/all: with `funnelId` (the caller's funnel, else 404), the contacts attributed to that funnel, each
+ * with funnelInfo.enteredAt (its latest entry; docs/decisions.md#funnel-tracking).
  */
 export async function listAllContacts(deps: ContactsDeps, userId: string, query: AllContactsQuery) {
-  if (query.funnelId) return { contacts: [], pagination: pagination(query, 0) };
   return listContacts(deps, userId, query);
 }
 

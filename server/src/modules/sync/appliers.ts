@@ -43,6 +43,7 @@ const define =
 
 const parsers: Record<MutationName, Parser> = {
   'bot.setActive': define(schemas['bot.setActive'], (deps, userId, a) => bots.setBotActive(deps, userId, a.botId, a.isActive)),
+  'bot.setBroadcastRate': define(schemas['bot.setBroadcastRate'], (deps, userId, a) => bots.setBroadcastRate(deps, userId, a.botId, a.broadcastRate)),
   'bot.delete': define(schemas['bot.delete'], (deps, userId, a) => bots.deleteBot(deps, userId, a.botId)),
   'welcome.save': define(schemas['welcome.save'], (deps, userId, a) => welcome.saveWelcome(deps, userId, a.channelId, a.welcome)),
   'flow.create': define(schemas['flow.create'], (deps, userId, a) => flows.createFlow(deps, userId, a.flow)),

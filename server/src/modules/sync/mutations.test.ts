@@ -95,6 +95,9 @@ test('every named mutation applies once through push and its effect is what the 
   await push('broadcast.delete', { broadcastId });
   expect((await get(`/broadcasts/${broadcastId}`)).status).toBe(404);
 
+  await push('bot.setBroadcastRate', { botId: registered.bot.id, broadcastRate: 250 });
+  expect(botResponseSchema.parse((await get(`/bots/${registered.bot.id}`)).body).data.bot.broadcastRate).toBe(250);
+
   // Runtime effects run after the commit: the bot stops, starts again, and is gone with its removal.
   await push('bot.setActive', { botId: registered.bot.id, isActive: false });
   expect(botResponseSchema.parse((await get(`/bots/${registered.bot.id}`)).body).data.bot.isActive).toBe(false);

@@ -25,6 +25,7 @@ import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
 import { createContactJournal, type StoredMessage } from './contact-journal.ts';
 import { NOT_RUNNING } from './direct-send.ts';
 import { BROADCAST_NOT_RUNNING } from './broadcast-send.ts';
+import { callInviteLink, INVITE_NOT_RUNNING } from './invite-links.ts';
 import { createFlowEngine } from '../flow-engine/flow-engine.ts';
 import { createFlowGeneration } from '../flow-engine/flow-generation.ts';
 import type { MediaStore } from '../../modules/media/media-store.ts';
@@ -290,6 +291,10 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     sendBroadcast: (botId, message) => {
       const entry = running.get(botId);
       return entry && !entry.state.revoked ? entry.broadcast(message) : Promise.resolve(BROADCAST_NOT_RUNNING);
+    },
+    inviteLink: (botId, call) => {
+      const entry = running.get(botId);
+      return entry && !entry.state.revoked ? callInviteLink(entry.bot.api, call) : Promise.resolve(INVITE_NOT_RUNNING);
     },
     testFlow: (userId, flowId, input) => runFlowTest({ sql, engine: flows }, userId, flowId, input),
     contactEnteredFunnel: ({ botId, funnelId, contact, chat }) =>

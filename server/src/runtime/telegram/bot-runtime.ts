@@ -8,9 +8,11 @@ import type { WatchField } from '@shared/flows/node-configs.ts';
 import { AppError } from '../../lib/errors.ts';
 import { NOT_RUNNING, type DirectSendResult } from './direct-send.ts';
 import { BROADCAST_NOT_RUNNING, type BroadcastOutgoing, type BroadcastSendResult } from './broadcast-send.ts';
+import { INVITE_NOT_RUNNING, type InviteLinkCall, type InviteLinkResult } from './invite-links.ts';
 
 export type { DirectSendResult } from './direct-send.ts';
 export type { BroadcastOutgoing, BroadcastSendResult } from './broadcast-send.ts';
+export type { InviteLinkCall, InviteLinkOptions, InviteLinkResult } from './invite-links.ts';
 
 export type WebhookOutcome = 'accepted' | 'duplicate' | 'forbidden' | 'not-running';
 
@@ -46,6 +48,12 @@ export type BotRuntime = {
    * changed fields start, in the contact's private chat (docs/decisions.md#p-flows). Called by the contacts module.
    */
   contactEdited(edit: ContactEdit): Promise<void>;
+  /**
+   * Creates, edits or revokes an invite link through the running bot (funnels: the funnel's link and per-visit
+   * links, docs/decisions.md#d-funnels-pixel). Telegram's refusal is answered, not thrown; a stopped bot answers
+   * INVITE_NOT_RUNNING (errorCode 0).
+   */
+  inviteLink(botId: string, call: InviteLinkCall): Promise<InviteLinkResult>;
 };
 
 export type ContactEdit = {
@@ -61,7 +69,13 @@ export type FunnelEntry = {
   chat: { id: number; type: 'group' | 'supergroup' | 'channel'; title?: string | undefined };
 };
 
-export type FlowTestInput = { contactId?: string | undefined; telegramId?: string | number | undefined; dryRun: boolean };
+export type FlowTestInput = {
+  contactId?: string | undefined;
+  telegramId?: string | number | undefined;
+  dryRun: boolean;
+  text?: string | undefined;
+  buttonData?: string | undefined;
+};
 
 export const idleRuntime: BotRuntime = {
   start: async () => {},
@@ -75,6 +89,7 @@ export const idleRuntime: BotRuntime = {
   sendDirect: async () => NOT_RUNNING,
   sendBroadcast: async () => BROADCAST_NOT_RUNNING,
   contactEdited: async () => {},
+  inviteLink: async () => INVITE_NOT_RUNNING,
   testFlow: async () => {
     throw new AppError('BOT_NOT_RUNNING', 409);
   },

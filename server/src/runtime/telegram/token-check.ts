@@ -4,14 +4,12 @@
  */
 import { Api, GrammyError } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
+import { BOT_TOKEN_SHAPE } from '@shared/bots/schemas.ts';
 
 export type TokenCheck = { status: 'valid'; me: UserFromGetMe } | { status: 'invalid' } | { status: 'unreachable' };
 
-/** Telegram tokens look like `<bot id>:<secret>`; anything else cannot be valid and is not worth a request. */
-const TOKEN_SHAPE = /^\d{1,20}:[A-Za-z0-9_-]{1,200}$/;
-
 export async function checkBotToken(apiRoot: string, token: string, timeoutSeconds = 10): Promise<TokenCheck> {
-  if (!TOKEN_SHAPE.test(token)) return { status: 'invalid' };
+  if (!BOT_TOKEN_SHAPE.test(token)) return { status: 'invalid' };
   const api = new Api(token, { apiRoot, timeoutSeconds });
   try {
     return { status: 'valid', me: await api.getMe() };

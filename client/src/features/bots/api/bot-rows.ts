@@ -21,3 +21,8 @@ export function useBot(botId: string): Bot | null | undefined {
 export function useBotChannels(botId: string): Channel[] | undefined {
   return useCached(async (db) => (await db.channels.where('botId').equals(botId).toArray()).sort(byTitle), [botId]);
 }
+
+/** How many groups and channels the bot administers (the bot card says it, so a bot in no chat stands out). */
+export function useBotChatCount(botId: string): number | undefined {
+  return useCached((db) => db.channels.where('botId').equals(botId).count(), [botId]);
+}

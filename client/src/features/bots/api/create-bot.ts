@@ -18,7 +18,7 @@ export function useCreateBot({ onSuccess }: { onSuccess?: (bot: Bot) => void } =
   const syncNow = useSyncNow();
   return useMutation({
     mutationFn: createBot,
-    meta: { errorMessage: BOT_TOASTS.createError },
+    // No meta.errorMessage: the add-bot modal says each failure once (field or toast).
     onSuccess: async (bot) => {
       await syncNow();
       toast.success(BOT_TOASTS.createSuccess);

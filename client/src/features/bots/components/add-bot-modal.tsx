@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { BOT_TOASTS } from '../api/bot-texts.ts';
 import { useCreateBot } from '../api/create-bot.ts';
 
 const FORM_ID = 'add-bot-form';
@@ -28,8 +30,14 @@ export function AddBotModal({ open, onClose }: { open: boolean; onClose: () => v
       return;
     }
     setError(undefined);
-    // The toast says it too; the field keeps the reason while the user fixes the token.
-    createBot.mutate(parsed.data, { onError: (cause) => cause instanceof ApiError && cause.status < 500 && setError(cause.message) });
+    // A refusal of the token is said once, under the field, while the user fixes it; anything else (Telegram or the
+    // network down) is a toast.
+    createBot.mutate(parsed.data, {
+      onError: (cause) => {
+        if (cause instanceof ApiError && cause.status < 500) setError(cause.message);
+        else toast.error(cause instanceof ApiError ? cause.message : BOT_TOASTS.createError);
+      },
+    });
   }
 
   return (

@@ -4,11 +4,15 @@ import { useId } from 'react';
 import type { Bot } from '@shared/bots/schemas.ts';
 import { buttonClasses, Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { useBotChatCount } from '../api/bot-rows.ts';
 import { StatusBadge } from './status-badge.tsx';
+
+const chatsLabel = (count: number) => (count === 0 ? 'Em nenhum grupo ou canal ainda' : count === 1 ? 'Administra 1 grupo ou canal' : `Administra ${count} grupos e canais`);
 
 /** One bot of the list: name, @username, status (and why it is off), details link, remove. */
 export function BotCard({ bot, onRemove }: { bot: Bot; onRemove: (bot: Bot) => void }) {
   const titleId = useId();
+  const chats = useBotChatCount(bot.id);
   return (
     <Card className="flex h-full flex-col p-5" role="article" aria-labelledby={titleId}>
       <div className="flex items-start gap-3">
@@ -23,6 +27,7 @@ export function BotCard({ bot, onRemove }: { bot: Bot; onRemove: (bot: Bot) => v
         </div>
         <StatusBadge active={bot.isActive} className="shrink-0" />
       </div>
+      {chats !== undefined && <p className={chats === 0 ? 'mt-3 text-sm text-amber-700' : 'mt-3 text-sm text-slate-600'}>{chatsLabel(chats)}</p>}
       {!bot.isActive && bot.inactiveReason && (
         <p className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
           <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -6,6 +6,7 @@ import { useBot, useBotChannels } from '../api/bot-rows.ts';
 import { BOT_TOASTS } from '../api/bot-texts.ts';
 import { BotQuickActions } from './bot-quick-actions.tsx';
 import { BotSummary } from './bot-summary.tsx';
+import { BroadcastRateCard } from './broadcast-rate-card.tsx';
 import { ChannelList } from './channel-list.tsx';
 
 /**
@@ -35,7 +36,10 @@ export function BotDetailsPage({ botId }: { botId: string }) {
           <ChannelList bot={bot} channels={channels} loading={channels === undefined} />
         </div>
         <div className="lg:col-span-2">
-          <BotQuickActions botId={botId} channels={channels ?? []} />
+          <div className="space-y-6">
+            <BotQuickActions botId={botId} channels={channels ?? []} />
+            <BroadcastRateCard key={`${bot.id}:${bot.broadcastRate}`} bot={bot} />
+          </div>
         </div>
       </div>
     </div>

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { AlertTriangle, ArrowLeft, Bot as BotIcon, Power, PowerOff, Users } from 'lucide-react';
-import type { Bot } from '@shared/bots/schemas.ts';
+import { BOT_TEXTS, type Bot } from '@shared/bots/schemas.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSetBotActive } from '../api/bot-writes.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -10,8 +12,15 @@ import { StatusBadge } from './status-badge.tsx';
 /** The bot's identity, its actions (Voltar, Ver Contatos, Ativar/Desativar) and its facts (docs/product.md#screen-bot-details). */
 export function BotSummary({ bot }: { bot: Bot }) {
   const setActive = useSetBotActive();
+  // Switching a bot off stops everything it does: ask first. Switching it on needs no question.
+  const [confirming, setConfirming] = useState(false);
   return (
     <>
+      {/* Voltar sits on its own, away from Desativar, so a tap meant for one never hits the other. */}
+      <Link to="/bots" className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-2 self-start' })}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Voltar
+      </Link>
       <Card className="p-5 sm:p-6">
         <div className="flex flex-wrap items-start gap-4">
           <span className="flex size-14 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
@@ -25,10 +34,6 @@ export function BotSummary({ bot }: { bot: Bot }) {
             <p className="text-slate-500">@{bot.username}</p>
           </div>
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">
-            <Link to="/bots" className={buttonClasses({ variant: 'outline' })}>
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              Voltar
-            </Link>
             <Link to="/contacts/$botId" params={{ botId: bot.id }} className={buttonClasses({ variant: 'secondary' })}>
               <Users aria-hidden="true" className="size-4" />
               Ver Contatos
@@ -36,7 +41,7 @@ export function BotSummary({ bot }: { bot: Bot }) {
             <Button
               variant={bot.isActive ? 'danger' : 'primary'}
               icon={bot.isActive ? <PowerOff aria-hidden="true" className="size-4" /> : <Power aria-hidden="true" className="size-4" />}
-              onClick={() => void setActive(bot.id, !bot.isActive)}
+              onClick={() => (bot.isActive ? setConfirming(true) : void setActive(bot.id, true))}
             >
               {bot.isActive ? 'Desativar' : 'Ativar'}
             </Button>
@@ -52,11 +57,24 @@ export function BotSummary({ bot }: { bot: Bot }) {
           </p>
         )}
       </Card>
+      <ConfirmDialog
+        open={confirming}
+        title={BOT_TEXTS.deactivateTitle}
+        message={BOT_TEXTS.deactivateQuestion(bot.name)}
+        confirmLabel="Desativar"
+        danger
+        onConfirm={() => {
+          setConfirming(false);
+          void setActive(bot.id, false);
+        }}
+        onCancel={() => setConfirming(false)}
+      />
 
       <Card>
         <CardHeader title="Informações do bot" />
         <dl className="grid gap-x-6 gap-y-4 px-5 py-5 sm:grid-cols-2 sm:px-6">
-          <Fact term="ID do bot" value={bot.id} mono />
+          {/* The bot's Telegram id (what BotFather and Telegram tools show), not Canalize's internal key. */}
+          <Fact term="ID do bot no Telegram" value={bot.telegramId ?? '—'} mono />
           <Fact term="Username" value={`@${bot.username}`} />
           <Fact term="Criado em" value={formatDateTime(bot.createdAt)} />
           <Fact term="Atualizado em" value={formatDateTime(bot.updatedAt)} />

@@ -42,4 +42,8 @@ export const EDITOR_TEXTS = {
   videoError: 'Erro ao carregar vídeo',
   noMedia: 'Nenhuma mídia configurada',
   connectHint: 'Arraste da bolinha de um nó até outro nó para conectá-los.',
+  /** The empty canvas says what to do first; the phone has the + button, the laptop the library on the left. */
+  emptyTitle: 'Fluxo vazio',
+  emptyHintPhone: "Comece por um gatilho: toque em + e escolha 'Comando' para responder ao /start.",
+  emptyHintLaptop: "Comece por um gatilho: clique em 'Comando' na biblioteca à esquerda para responder ao /start.",
 } as const;

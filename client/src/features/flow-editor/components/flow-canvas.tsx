@@ -15,7 +15,8 @@ import { connectAction } from '../model/button-edges.ts';
 import type { XY } from '../model/graph-actions.ts';
 import { createEdgeMapper, createNodeMapper, type CardNode, type MeasuredSizes } from '../model/xyflow-mapping.ts';
 import type { FlowEditor } from '../hooks/use-flow-editor.ts';
-import { CanvasStatus } from './canvas-status.tsx';
+import { CANVAS_LABELS } from './canvas-labels.ts';
+import { CanvasStatus, EmptyCanvasHint } from './canvas-status.tsx';
 import { FlowNodeCard } from './flow-node-card.tsx';
 import { typeColor } from './node-appearance.tsx';
 
@@ -202,11 +203,13 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
         disableKeyboardA11y
         onlyRenderVisibleElements
         proOptions={{ hideAttribution: true }}
+        ariaLabelConfig={CANVAS_LABELS}
       >
         <Background variant={BackgroundVariant.Dots} gap={15} />
         <Controls showInteractive={false} />
-        {!phone && <MiniMap<CardNode> style={MINIMAP_STYLE} nodeColor={minimapColor} pannable zoomable ariaLabel="Minimapa" />}
+        {!phone && <MiniMap<CardNode> style={MINIMAP_STYLE} nodeColor={minimapColor} pannable zoomable />}
       </ReactFlow>
+      {graph.nodes.length === 0 && <EmptyCanvasHint phone={phone} />}
       <CanvasStatus nodes={graph.nodes.length} connections={graph.connections.length} />
     </div>
   );

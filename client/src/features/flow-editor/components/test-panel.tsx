@@ -23,22 +23,27 @@ export const TEST_PANEL_TEXTS = {
   title: 'Testar fluxo',
   intro: 'Envie uma mensagem (ou um comando) como se fosse um contato. Nada é enviado ao Telegram.',
   noMatch: 'Nenhum gatilho deste fluxo responde a isso.',
+  noButtonMatch: 'Nada neste fluxo responde a este botão.',
 } as const;
 
 export function TestPanel({ flowId, graph, phone, onPath, onClose }: Props) {
   const [lines, setLines] = useState<Line[]>([]);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  // The last message sent: a flow button's press carries it, as the engine keeps what the trigger saw.
+  const [lastText, setLastText] = useState<string | undefined>(undefined);
 
   async function run(input: TestInput, shown: string) {
     setBusy(true);
     setLines((l) => [...l, { from: 'user', text: shown }]);
+    if (input.kind === 'message') setLastText(input.text);
     try {
-      const result = await testFlow(flowId);
+      const result = await testFlow(flowId, input.kind === 'message' ? { text: input.text } : { buttonData: input.value, ...(lastText === undefined ? {} : { text: lastText }) });
       const { nodes, connections } = graph();
       const outcome = outcomeFor(result.steps, nodes, connections, input);
       onPath({ nodes: outcome.nodes, edges: outcome.edges });
-      setLines((l) => [...l, ...(outcome.matched ? outcome.replies.map((reply): Line => ({ from: 'bot', reply })) : [{ from: 'note' as const, text: TEST_PANEL_TEXTS.noMatch }])]);
+      const noMatch = input.kind === 'message' ? TEST_PANEL_TEXTS.noMatch : TEST_PANEL_TEXTS.noButtonMatch;
+      setLines((l) => [...l, ...(outcome.matched ? outcome.replies.map((reply): Line => ({ from: 'bot', reply })) : [{ from: 'note' as const, text: noMatch }])]);
     } catch (error) {
       setLines((l) => [...l, { from: 'note', text: error instanceof ApiError ? error.message : TEST_TEXTS.error }]);
     } finally {
@@ -87,7 +92,7 @@ export function TestPanel({ flowId, graph, phone, onPath, onClose }: Props) {
                       type="button"
                       disabled={busy || button.type === 'url'}
                       className="rounded-md border border-sky-200 bg-sky-50 px-2 py-1 text-xs font-medium text-sky-800 disabled:opacity-60"
-                      onClick={() => void run({ kind: 'button', value: button.value }, button.text)}
+                      onClick={() => void run({ kind: 'button', value: button.value, from: line.reply.nodeId }, button.text)}
                     >
                       {button.text}
                     </button>

@@ -19,18 +19,3 @@ export function newNode(flowId: string, subType: NodeSubType, position: XY, orde
     updatedAt: now,
   };
 }
-
-/**
- * "A random position" (docs/product.md#screen-flow-editor) around the visible centre, so the new node is seen: of a few random candidates
- * the one farthest from existing nodes wins, so a new card rarely lands on top of another.
- */
-export function randomPositionAround(center: XY, existing: XY[] = [], random: () => number = Math.random): XY {
-  const candidate = (): XY => ({ x: Math.round(center.x - 140 + (random() - 0.5) * 480), y: Math.round(center.y - 60 + (random() - 0.5) * 320) });
-  const clearance = (p: XY) => Math.min(Infinity, ...existing.map((e) => Math.hypot((e.x - p.x) / 2, e.y - p.y)));
-  let best = candidate();
-  for (let i = 0; i < 12 && existing.length > 0; i++) {
-    const next = candidate();
-    if (clearance(next) > clearance(best)) best = next;
-  }
-  return best;
-}

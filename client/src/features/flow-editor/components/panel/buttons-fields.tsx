@@ -7,7 +7,7 @@ import { SelectField, TextField, type ConfigDraft } from './controls.tsx';
 import { MessageFields } from './message-fields.tsx';
 
 const PANEL_TYPES = ['action', 'flow'] as const;
-const PANEL_TYPE_LABELS = { action: 'Ação (URL ou callback)', flow: 'Fluxo (continua no nó conectado)' };
+const PANEL_TYPE_LABELS = { action: 'Link ou ação no bot', flow: 'Fluxo (continua no nó conectado)' };
 
 /**
  * send_buttons (docs/product.md#node-subtypes, #rules-nodes): at most 4 buttons, at least 1 kept, one per row. In the panel a button is an
@@ -18,9 +18,9 @@ const PANEL_TYPE_LABELS = { action: 'Ação (URL ou callback)', flow: 'Fluxo (co
 export function buttonProblem(button: FlowButton, listened: ReadonlySet<string> | undefined): string | undefined {
   if (isFlowButton(button)) return undefined;
   const value = button.value.trim();
-  if (value === '') return 'Botão sem valor: informe uma URL ou um valor de callback.';
+  if (value === '') return 'Botão sem valor: informe um link ou o código da ação.';
   if (button.type === 'url' || !listened) return undefined;
-  return listened.has(value) ? undefined : `Nenhum fluxo responde ao valor "${value}": crie um fluxo com o gatilho "Botão clicado" e este valor.`;
+  return listened.has(value) ? undefined : `Nenhum fluxo responde ao código "${value}": crie um fluxo com o gatilho "Botão clicado" e este código.`;
 }
 
 export function ButtonsFields({ config, set, listened }: ConfigDraft & { listened?: ReadonlySet<string> | undefined }) {
@@ -47,7 +47,7 @@ export function ButtonsFields({ config, set, listened }: ConfigDraft & { listene
             {isFlowButton(button) ? (
               <p className="text-xs text-purple-700">{button.value === FLOW_PENDING ? 'Conecte a bolinha roxa do botão a um nó.' : 'Conectado a um nó do fluxo.'}</p>
             ) : (
-              <TextField label="Valor (URL ou callback)" value={button.value} onChange={(value) => change(index, { value, type: buttonTypeFor(value) })} />
+              <TextField label="Link ou código da ação" value={button.value} placeholder="https://… ou saber_mais" onChange={(value) => change(index, { value, type: buttonTypeFor(value) })} />
             )}
             {buttonProblem(button, listened) && <p className="rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-800 ring-1 ring-amber-200">{buttonProblem(button, listened)}</p>}
             <Button variant="ghost" size="sm" disabled={buttons.length <= 1} icon={<Trash2 aria-hidden="true" className="size-3.5" />} onClick={() => write(buttons.filter((_, i) => i !== index))}>

@@ -10,7 +10,7 @@ export const OPERATOR_LABELS: Record<string, string> = {
 };
 export const PARSE_MODE_LABELS: Record<string, string> = { none: 'Nenhum', Markdown: 'Markdown', HTML: 'HTML' };
 export const MEDIA_TYPE_LABELS: Record<string, string> = { photo: 'Foto', video: 'Vídeo', audio: 'Áudio', document: 'Documento' };
-export const WATCH_FIELD_LABELS: Record<string, string> = { firstName: 'Nome', lastName: 'Sobrenome', phoneNumber: 'Telefone', username: 'Username' };
+export const WATCH_FIELD_LABELS: Record<string, string> = { firstName: 'Nome', lastName: 'Sobrenome', phoneNumber: 'Telefone', username: 'Nome de usuário' };
 
 const KEY_LABELS: Record<string, string> = {
   pattern: 'Texto',

@@ -6,7 +6,7 @@ import { WATCH_FIELD_LABELS } from './field-labels.ts';
 export function TriggerFields({ subType, config, set }: ConfigDraft & { subType: string }) {
   switch (subType) {
     case 'trigger_message':
-      return <TextField label="Texto que dispara (* para qualquer)" value={str(config.pattern)} onChange={(v) => set('pattern', v)} />;
+      return <TextField label="Texto que dispara (* para qualquer)" value={str(config.pattern)} placeholder="preço" onChange={(v) => set('pattern', v)} />;
     case 'trigger_command':
       return <TextField label="Comando" value={str(config.command)} placeholder="/start" onChange={(v) => set('command', v)} />;
     case 'trigger_contact_updated': {
@@ -31,7 +31,7 @@ export function TriggerFields({ subType, config, set }: ConfigDraft & { subType:
     case 'trigger_contact_from_funnel':
       return <TextField label="ID do funil" value={str(config.funnelId)} onChange={(v) => set('funnelId', v)} />;
     case 'trigger_button_clicked':
-      return <TextField label="Dados do botão (callback)" value={str(config.buttonData)} onChange={(v) => set('buttonData', v)} />;
+      return <TextField label="Código da ação do botão" value={str(config.buttonData)} placeholder="saber_mais" onChange={(v) => set('buttonData', v)} />;
     default:
       return <p className="text-sm text-slate-500">Este gatilho não tem configuração.</p>;
   }
