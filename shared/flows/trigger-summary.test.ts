@@ -27,5 +27,9 @@ describe('flow trigger summary', () => {
       ]),
     ).toEqual(['Comando /start', `Mensagem contém "${'x'.repeat(31)}…"`]);
     expect(describeTriggers([])).toEqual([]);
+    // Same order: the older node first, whatever order the cache reads them in.
+    const later = { ...node('trigger_message', { pattern: 'preço' }), createdAt: '2026-11-25T10:00:01.000Z' };
+    const earlier = { ...node('trigger_command', { command: '/start' }), createdAt: '2026-11-25T10:00:00.000Z' };
+    expect(describeTriggers([later, earlier])).toEqual(['Comando /start', 'Mensagem contém "preço"']);
   });
 });

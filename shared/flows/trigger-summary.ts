@@ -42,8 +42,10 @@ export function describeTrigger(node: Pick<FlowNode, 'subType' | 'config'>): str
   }
 }
 
-/** Every trigger of a flow, in the editor's order, without repeats; [] when the flow has none yet. */
-export function describeTriggers(nodes: readonly Pick<FlowNode, 'subType' | 'config' | 'order'>[]): string[] {
-  const labels = [...nodes].sort((a, b) => a.order - b.order).map(describeTrigger);
+type TriggerNode = Pick<FlowNode, 'subType' | 'config' | 'order'> & { createdAt?: string };
+
+/** Every trigger of a flow, in the editor's order (then oldest first), without repeats; [] when the flow has none yet. */
+export function describeTriggers(nodes: readonly TriggerNode[]): string[] {
+  const labels = [...nodes].sort((a, b) => a.order - b.order || (a.createdAt ?? '').localeCompare(b.createdAt ?? '')).map(describeTrigger);
   return [...new Set(labels.filter((label): label is string => label !== undefined))];
 }

@@ -133,7 +133,10 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       allowedUpdates: ALLOWED_UPDATES,
       offset: startOffsets.get(botId),
       store: {
-        markHandling: (through) => markHandling(sql, lease.instanceId, botId, through),
+        markHandling: (through, next) => {
+          if (next !== undefined) startOffsets.set(botId, next);
+          return markHandling(sql, lease.instanceId, botId, through, next);
+        },
         commitOffset: (next) => {
           startOffsets.set(botId, next);
           return commitOffset(sql, lease.instanceId, botId, next);

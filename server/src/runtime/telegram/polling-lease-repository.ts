@@ -85,10 +85,17 @@ export async function leave(sql: Sql, instanceId: string): Promise<void> {
     delete from server_instances where id = ${instanceId}`;
 }
 
-/** Before handling a batch: its last id is recorded as in flight. False: the lease is no longer ours. */
-export async function markHandling(sql: Sql, instanceId: string, botId: string, through: number): Promise<boolean> {
+/**
+ * Before handling a batch: its last id is recorded as in flight, and in the same write the offset moves past the
+ * previous batch when one was handled since the last write (`nextOffset`): one write per batch, not two. False: the
+ * lease is no longer ours.
+ */
+export async function markHandling(sql: Sql, instanceId: string, botId: string, through: number, nextOffset?: number): Promise<boolean> {
+  const offset = nextOffset ?? null;
   const rows = await sql`
-    update bot_polling set handling_through = greatest(handling_through, ${through})
+    update bot_polling set handling_through = greatest(handling_through, ${through}),
+      next_offset = greatest(next_offset, coalesce(${offset}::bigint, next_offset)),
+      offset_at = case when ${offset}::bigint is null then offset_at else now() end
     where bot_id = ${botId} and owner = ${instanceId} returning 1`;
   return rows.length > 0;
 }

@@ -1,8 +1,8 @@
 /**
  * One bot's long polling, under a lease (docs/decisions.md#scale-out). Batch by batch:
- * getUpdates(offset) → record the batch as in flight → handle it (chats concurrently, each chat in order: the
- * bot's sequentialize) → write what the journal holds → record the new offset → the next getUpdates confirms the
- * batch to Telegram. So Telegram forgets an update only after the database knows it was handled, and a new owner
+ * getUpdates(offset) → record the batch as in flight (with the offset past the previous batch, one write) → handle
+ * it (chats concurrently, each chat in order: the bot's sequentialize) → the next getUpdates confirms the batch to
+ * Telegram. The contact journal keeps its own write-behind rhythm (flushed here only on stop). So Telegram forgets an update only after the database knows it was handled, and a new owner
  * resumes from the stored offset. A batch in flight when its owner died is not handled again (at most once, like
  * broadcasts): its replies may already have gone out.
  * A 409 (another poller for this token: a stale instance, a lease that changed hands) is never a stop: the poller
@@ -20,8 +20,11 @@ const ERROR_BASE_MS = 500;
 const ERROR_MAX_MS = 30_000;
 
 export type PollerStore = {
-  /** False: the lease is gone (taken after it ran out): stop without touching anything. */
-  markHandling(through: number): Promise<boolean>;
+  /**
+   * Records `through` as in flight and, when given, the offset past the batch handled before it (one write).
+   * False: the lease is gone (taken after it ran out): stop without touching anything.
+   */
+  markHandling(through: number, nextOffset: number | undefined): Promise<boolean>;
   commitOffset(nextOffset: number): Promise<boolean>;
 };
 
@@ -32,7 +35,7 @@ export type PollerOptions = {
   /** Where to start: the stored offset, or undefined to take what Telegram holds (first poll, or after a week idle). */
   offset: number | undefined;
   store: PollerStore;
-  /** Writes what the handled updates buffered (the contact journal) before the offset moves past them. */
+  /** Writes what the handled updates buffered (the contact journal); called when the poller stops. */
   flush(): Promise<void>;
   /** Telegram answered 409: the lease should be checked again now. */
   onConflict(): void;
@@ -49,6 +52,18 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
   const { bot, logger } = options;
   const abort = new AbortController();
   let offset = options.offset;
+  // The offset past the last handled batch, not written yet: it rides on the next batch's in-flight write (a
+  // crash before that is covered: the handled batch is still recorded as in flight, so nobody handles it again),
+  // or is written alone when a poll comes back empty and when the poller stops.
+  let unwritten: number | undefined;
+
+  async function writeOffset(): Promise<boolean> {
+    if (unwritten === undefined) return true;
+    const next = unwritten;
+    if (!(await options.store.commitOffset(next))) return false;
+    if (unwritten === next) unwritten = undefined;
+    return true;
+  }
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -99,12 +114,12 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
     const from = offset;
     const fresh = from === undefined ? updates : updates.filter((update) => update.update_id >= from);
     const last = fresh.at(-1)?.update_id;
-    if (last === undefined) return true;
-    if (!(await options.store.markHandling(last))) return lost();
+    if (last === undefined) return (await writeOffset()) || lost();
+    if (!(await options.store.markHandling(last, unwritten))) return lost();
+    unwritten = undefined;
     await Promise.all(fresh.map(handle));
-    await options.flush();
     offset = last + 1;
-    if (!(await options.store.commitOffset(offset))) return lost();
+    unwritten = offset;
     return true;
   }
 
@@ -132,6 +147,8 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
     async stop() {
       abort.abort();
       await loop;
+      await options.flush().catch((error: unknown) => logger.error('falha ao gravar contatos ao parar', { error }));
+      await writeOffset().catch((error: unknown) => logger.error('falha ao registrar o progresso dos updates ao parar', { error }));
     },
   };
 }
