@@ -17,6 +17,7 @@ const clientDir = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
 const BRAND_COLOR = '#4f46e5';
+const BACKGROUND_COLOR = '#f8fafc';
 
 /**
  * Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy next to every text file of the build, which
@@ -50,7 +51,6 @@ function precompress(outDir: string): Plugin {
     },
   };
 }
-const BACKGROUND_COLOR = '#f8fafc';
 
 export default defineConfig({
   root: clientDir,
@@ -64,9 +64,15 @@ export default defineConfig({
         codeSplitting: {
           // The libraries every page runs before its first render (React, the router, the query cache, zod) in one
           // file: one request instead of six on a first visit, and a file that outlives most deploys in the cache.
-          // Dexie, React Flow, sonner and the icons stay in the chunks of the screens that use them.
+          // Dexie, React Flow, sonner and the icons stay in the chunks of the screens that use them. zod's jitless
+          // switch (src/lib/zod-without-eval.ts) rides with zod: a chunk's imports run before its own code, so
+          // from main.tsx's chunk it would come after the shared schemas of an imported chunk were built.
           groups: [
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack[\\/](router-core|react-router|history|store|query-core))[\\/]/, priority: 2 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack[\\/](router-core|react-router|history|store|query-core))[\\/]|src[\\/]lib[\\/]zod-without-eval\.ts$/,
+              priority: 2,
+            },
           ],
         },
       },

@@ -3,7 +3,7 @@
  * the next node already connected, to the right; library nodes land in free space; Organizar lays the flow out
  * (dagre, loaded only then); the panel never hides its node; the minimap draws the nodes.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { card, drag, handle } from './test-support/canvas.ts';
 import { emulator } from './test-support/emulator.ts';

@@ -2,7 +2,7 @@
  * "Testar" in the editor (issue 17), on a phone with touch: a simulated chat over POST /flows/{id}/test. A message or
  * a button press shows the bot's replies, and the path it took lights up on the canvas; nothing goes to Telegram.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
 import { flowApi } from './test-support/flows.ts';
