@@ -16,8 +16,9 @@ export function compression() {
   return new Elysia({ name: 'canalize/compression' }).mapResponse({ as: 'global' }, async ({ request, responseValue, set }) => {
     if (request.method === 'HEAD') return undefined;
     if (responseValue instanceof Response) return compressResponse(request, responseValue);
-    // A plain value: Elysia would serialise it as JSON; do it here to compress the bytes it would send.
-    if (responseValue === null || typeof responseValue !== 'object' || responseValue instanceof Uint8Array) return undefined;
+    // A plain object or array: Elysia would serialise it as JSON; do it here to compress the bytes it would send.
+    // Anything else (Elysia's status() wrapper, a file, a stream, a generator) is left to Elysia.
+    if (!isPlainJson(responseValue)) return undefined;
     if (typeof set.status !== 'number' && set.status !== undefined) return undefined;
     const body: Uint8Array<ArrayBuffer> = encoder.encode(JSON.stringify(responseValue));
     const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' });
@@ -26,6 +27,12 @@ export function compression() {
     if (encoding) headers.set('content-encoding', encoding);
     return new Response(encoding ? compress(body, encoding) : body, { status: set.status ?? 200, headers });
   });
+}
+
+function isPlainJson(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
 }
 
 async function compressResponse(request: Request, response: Response): Promise<Response> {

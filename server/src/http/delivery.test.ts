@@ -5,6 +5,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { insertBot, insertFlow, registerUser } from '../test-support/fixtures.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../test-support/start-test-server.ts';
+import { Elysia } from 'elysia';
+import { compression } from './compression.ts';
 import { negotiateEncoding } from './content-encoding.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -197,6 +199,31 @@ describe('API answers', () => {
       expect(response.headers.get('cross-origin-embedder-policy')).toBeNull();
       expect(response.headers.get('content-security-policy')).toBeNull();
     }
+  });
+});
+
+describe('the compression hook', () => {
+  const big = { success: true, data: { items: Array.from({ length: 50 }, (_, i) => ({ id: i, name: `Contato ${i}` })) } };
+  const app = new Elysia()
+    .use(compression())
+    .post('/created', ({ set }) => {
+      set.status = 201;
+      return big;
+    })
+    .post('/wrapped', ({ status }) => status(202, big));
+  const call = (url: string) => app.handle(new Request(`http://localhost${url}`, { method: 'POST', headers: { 'accept-encoding': 'gzip' } }));
+
+  test('keeps the status a route set and compresses its JSON', async () => {
+    const response = await call('/created');
+    expect(response.status).toBe(201);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(new Uint8Array(await response.arrayBuffer())).toString())).toEqual(big);
+  });
+
+  test("leaves Elysia's status() answers to Elysia", async () => {
+    const response = await call('/wrapped');
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual(big);
   });
 });
 
