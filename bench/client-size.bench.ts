@@ -6,7 +6,8 @@
  * - a first visit to /login in a fresh profile (no cache, no service worker yet): JavaScript, CSS, total;
  *   target: initial JavaScript ≤ 120 KB on the wire;
  * - signing in from there: what the dashboard adds (lazy route chunks, the offline engine, API answers).
- * The service worker is blocked so its precache (which follows a first visit in the background) is not mixed in.
+ * The service worker is blocked there so its precache is not mixed in; a third figure is that precache: what the
+ * worker downloads in the background after a first visit (Playwright's sizes of the worker's requests).
  */
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
@@ -107,6 +108,22 @@ try {
       `CSS +${kb(sum(dashboard, 'css'))} KB, API ${kb(sum(dashboard, 'api'))} KB em ${dashboard.filter((t) => t.kind === 'api').length} respostas, ` +
       `total +${kb(sum(dashboard))} KB (acumulado ${kb(sum(login) + sum(dashboard))} KB)`,
   );
+
+  // What follows a first visit in the background: the service worker precaches the whole app shell.
+  const withWorker = await browser.newContext({ serviceWorkers: 'allow' });
+  const precache: Promise<number>[] = [];
+  withWorker.on('requestfinished', (request) => {
+    if (request.serviceWorker()) precache.push(request.sizes().then((sizes) => sizes.responseHeadersSize + sizes.responseBodySize));
+  });
+  const installing = await withWorker.newPage();
+  await installing.goto(`${server.url}/login`);
+  await installing.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await installing.waitForLoadState('networkidle');
+  const precached = await Promise.all(precache);
+  console.log(`client-size: precache do service worker depois da primeira visita = ${kb(precached.reduce((a, b) => a + b, 0))} KB na rede em ${precached.length} respostas`);
+  await withWorker.close();
 } finally {
   await browser.close();
   await server.stop();

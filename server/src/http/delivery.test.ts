@@ -137,7 +137,11 @@ describe('the built client', () => {
     }
     const asset = await raw('/assets/index-abc123.js');
     expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(asset.headers.get('etag')).toBeNull();
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    const api = await raw('/api/health');
+    expect(api.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 
