@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (docs/decisions.md#security-headers):
+ * Security headers on every answer:
  * - the pages (index.html for every client route, and sw.js, whose own header is the worker's policy) carry
  *   DOCUMENT_CSP, set by http/static-client.ts; hashed scripts and styles do not repeat it (a policy on a
  *   subresource does nothing and costs ~400 bytes per request on a first visit);
