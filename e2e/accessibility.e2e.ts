@@ -6,7 +6,7 @@
  * states.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi, type TestAccount } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
 import { flowApi } from './test-support/flows.ts';

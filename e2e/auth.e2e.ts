@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-support/test.ts';
 import { newAccount, registerByApi } from './test-support/accounts.ts';
 
 test.describe('contas', () => {

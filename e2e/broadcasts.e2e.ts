@@ -3,7 +3,7 @@
  * operator creates a broadcast with an uploaded image and a row of buttons, sends it, watches the progress reach
  * 100 %, and the emulator's users receive it; a draft written offline reaches the server exactly once.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
 import { auth, capturePushes, expectEachAppliedOnce, expectPending, syncStatus } from './test-support/offline.ts';

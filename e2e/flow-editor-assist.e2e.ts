@@ -4,7 +4,7 @@
  * (dagre, loaded only then); the panel never hides its node; the minimap draws the nodes; the empty canvas says
  * what to do first; the canvas controls and panel labels speak pt-BR.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { card, drag, handle } from './test-support/canvas.ts';
 import { emulator } from './test-support/emulator.ts';

@@ -4,7 +4,7 @@
  * name and enabled toggle. Every change is checked on the server once the outbox has drained.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { card, connect, shownPositions } from './test-support/canvas.ts';
 import { emulator } from './test-support/emulator.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { card, connect, handle, place, shownPositions } from './test-support/canvas.ts';
 import { emulator } from './test-support/emulator.ts';

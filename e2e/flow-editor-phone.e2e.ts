@@ -3,7 +3,7 @@
  * sheet behind "+", the node panel a full-width sheet whose Salvar nó / Excluir stay reachable, the header a compact
  * bar; a flow is built, edited and saved by tapping alone, and nothing runs past the screen.
  */
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type CDPSession, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { card } from './test-support/canvas.ts';
 import { emulator } from './test-support/emulator.ts';

@@ -4,7 +4,7 @@
  * The server matches the input as the engine does: the command's argument and the message reach the variables, a
  * flow button (`flow_{nodeId}`) continues at its node, a callback value fires trigger_button_clicked.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
 import { flowApi } from './test-support/flows.ts';

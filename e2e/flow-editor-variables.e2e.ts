@@ -3,7 +3,7 @@
  * an unknown one flagged with a suggestion in the panel, on the card and on save; buttons with no value or a
  * callback no flow answers flagged in the panel.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { card } from './test-support/canvas.ts';
 import { emulator } from './test-support/emulator.ts';

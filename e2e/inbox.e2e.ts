@@ -3,7 +3,7 @@
  * operator opens the conversation (two panes, Voltar) and replies, and the emulator receives it; a reply written
  * offline shows as pending, survives a reload offline, and reaches Telegram exactly once when the network returns.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
 import { auth, expectPending, syncStatus } from './test-support/offline.ts';

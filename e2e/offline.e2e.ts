@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test-support/test.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createBotByApi, expiredAccessToken, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';

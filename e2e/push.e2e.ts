@@ -4,7 +4,7 @@
  * subscription; switching off removes it. A push as the server sends it becomes a pt-BR notification, pushes of one
  * conversation replace each other, and a click on it opens /chat on that conversation.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test-support/test.ts';
 import { conversationPath, conversationTag } from '../shared/push/message.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-support/test.ts';
 import { expiredAccessToken, registerByApi } from './test-support/accounts.ts';
 import { replaceStoredAccessToken, signInThroughUi } from './test-support/ui.ts';
 

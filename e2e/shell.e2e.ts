@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-support/test.ts';
 import { registerByApi } from './test-support/accounts.ts';
 import { signInThroughUi, waitForServiceWorker } from './test-support/ui.ts';
 

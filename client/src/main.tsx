@@ -1,3 +1,5 @@
+// First: configures zod before any module parses with it.
+import './lib/zod-without-eval.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

@@ -10,6 +10,8 @@ import type { Logger } from './lib/logger.ts';
 import { AppError } from './lib/errors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { cappedBodies, storableParams } from './http/request-input.ts';
+import { compression } from './http/compression.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { staticClient } from './http/static-client.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -113,6 +115,8 @@ export function createApp(deps: AppDeps) {
       if (request.method !== 'GET' && !isTrackingCall(request)) runtime.flowsChanged();
     })
     .use(errorHandler(deps.logger))
+    .use(securityHeaders({ publicUrl: deps.config.publicUrl }))
+    .use(compression())
     .use(cappedBodies())
     .use(storableParams())
     .use(api)

@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
+import { Toaster } from '../components/toaster.tsx';
 import { MAX_VISIBLE_TOASTS, TOAST_DURATION } from '../lib/toast.ts';
 import type { RouterContext } from '../router.tsx';
 
