@@ -126,6 +126,16 @@ export default defineConfig([
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: SIDE_ZONES }] },
   },
   {
+    // Every journey takes `test` from e2e/test-support/test.ts, whose automatic fixture fails it on a CSP violation.
+    files: ['e2e/**/*.e2e.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', message: 'Importe test/expect de ./test-support/test.ts (verifica violações de CSP).' }] },
+      ],
+    },
+  },
+  {
     files: ['shared/**'],
     rules: {
       'no-restricted-imports': [

@@ -6,7 +6,7 @@
  * funnel off and deletes it.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test-support/test.ts';
 import { FUNNEL_TEXTS, FUNNEL_TOASTS } from '../shared/funnels/schemas.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';

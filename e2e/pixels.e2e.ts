@@ -4,7 +4,7 @@
  * the pt-BR date, edits it keeping the token, sends a test event and reads Meta's answer, then removes it.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test-support/test.ts';
 import { maskToken, PIXEL_TEXTS, PIXEL_TOASTS } from '../shared/pixels/schemas.ts';
 import { registerByApi } from './test-support/accounts.ts';
 import { signInThroughUi } from './test-support/ui.ts';

@@ -2,7 +2,7 @@
  * Toasts never cover the header (issue 17): on a phone (390×844) sonner's default top offset put them over the
  * sticky header; every screen now starts them below it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
 import { flowApi } from './test-support/flows.ts';

@@ -40,6 +40,11 @@ describe('import boundaries', () => {
     expect(await rules('shared/probe.test.ts', "import fs from 'node:fs';\nexport default fs;")).toEqual(['no-restricted-imports']);
   });
 
+  test('journeys take test/expect from the CSP-checking fixture, not from Playwright directly', async () => {
+    expect(await rules('e2e/probe.e2e.ts', "import { test } from '@playwright/test';\ntest('x', () => {});")).toEqual(['no-restricted-imports']);
+    expect(await rules('e2e/probe.e2e.ts', "import { test } from './test-support/test.ts';\ntest('x', () => {});")).toEqual([]);
+  });
+
   test('rejects the client importing the server, also through dynamic import, and the reverse', async () => {
     expect(await rules('client/src/lib/probe.ts', "export const app = await import('../../../server/src/app.ts');")).toEqual([
       'import-x/no-restricted-paths',
