@@ -46,6 +46,8 @@ test.describe('contas', () => {
 
   test('mensagens de validação do cadastro e do login', async ({ page }) => {
     await page.goto('/register');
+    // The footer's year follows the clock, not the year the page was written.
+    await expect(page.getByText(`© ${new Date().getFullYear()} Canalize. Todos os direitos reservados.`)).toBeVisible();
     await page.getByLabel('Nome completo').fill('A');
     await page.getByLabel('Email').fill('nao-e-email');
     await page.getByLabel('Senha').fill('123');

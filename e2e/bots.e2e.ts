@@ -62,6 +62,20 @@ test('desativa o bot (persiste ao recarregar) e remove com confirmação', async
   await expect(page.getByText('ID do bot no Telegram')).toBeVisible();
   await expect(page.getByText(String(bot.id), { exact: true })).toBeVisible();
   await expect(page.getByText(botId)).toHaveCount(0);
+  await expect(page.getByText('Nome de usuário')).toBeVisible();
+
+  // Sincronizar shows it is working while Telegram is asked (slowed down here so the state can be seen).
+  await page.route('**/api/bots/*/channels/sync', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  const sync = page.getByRole('button', { name: 'Sincronizar' });
+  await sync.click();
+  await expect(sync).toHaveAttribute('aria-busy', 'true');
+  await expect(sync).toBeDisabled();
+  await expect(toast(page, 'Channels sincronizados com sucesso!')).toBeVisible();
+  await expect(sync).not.toHaveAttribute('aria-busy', 'true');
+  await page.unroute('**/api/bots/*/channels/sync');
   // Without channels there is nothing to configure yet (docs/decisions.md#d-bots-channels).
   await expect(page.getByRole('button', { name: 'Mensagens de boas-vindas' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Fluxos de mensagens' })).toBeDisabled();

@@ -75,7 +75,7 @@ export function BotSummary({ bot }: { bot: Bot }) {
         <dl className="grid gap-x-6 gap-y-4 px-5 py-5 sm:grid-cols-2 sm:px-6">
           {/* The bot's Telegram id (what BotFather and Telegram tools show), not Canalize's internal key. */}
           <Fact term="ID do bot no Telegram" value={bot.telegramId ?? '—'} mono />
-          <Fact term="Username" value={`@${bot.username}`} />
+          <Fact term="Nome de usuário" value={`@${bot.username}`} />
           <Fact term="Criado em" value={formatDateTime(bot.createdAt)} />
           <Fact term="Atualizado em" value={formatDateTime(bot.updatedAt)} />
         </dl>
