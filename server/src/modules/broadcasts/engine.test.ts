@@ -15,7 +15,8 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 }, SERVER_START_TIMEOUT_MS);
-afterAll(() => server.stop());
+// Stopping drains HTTP (3 s) and waits for the engines; on a loaded machine that passes the 5 s hook default.
+afterAll(() => server.stop(), 20_000);
 
 test('outcome writes refused by the database for a while: the engine keeps them, stops claiming, then records each recipient once', async () => {
   const account = await registerUser(server);

@@ -101,7 +101,9 @@ export function trackingRoutes(deps: TrackingRouteDeps) {
       });
       const etag = `"${Bun.hash(body).toString(36)}"`;
       const headers = { ...CORS, etag, 'cache-control': `public, max-age=${SCRIPT_MAX_AGE_SECONDS}`, vary: 'accept-encoding' };
-      if (context.request.headers.get('if-none-match')?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      // The compression hook names each encoded copy (…-br", …-gzip"): any copy of this body is a match.
+      const sameBody = (tag: string) => tag.trim().replace(/^W\//, '').replace(/-(br|gzip)"$/, '"') === etag;
+      if (context.request.headers.get('if-none-match')?.split(',').some(sameBody)) {
         return new Response(null, { status: 304, headers });
       }
       return new Response(body, { headers: { ...headers, 'content-type': 'application/javascript; charset=utf-8' } });
