@@ -72,6 +72,9 @@ export type BotManager = BotRuntime & {
   stopAll(): Promise<void>;
 };
 
+/** How long stopping waits for bot starts still talking to Telegram before it goes on without them. */
+const STARTING_WAIT_MS = 2_000;
+
 const PEER_TOPICS = { polling: 'polling.changed', flows: 'runtime.flows-changed', channel: 'runtime.channel-changed' } as const;
 
 export function createBotManager(options: BotManagerOptions): BotManager {
@@ -95,6 +98,15 @@ export function createBotManager(options: BotManagerOptions): BotManager {
   const secretOf = (botId: string) => deriveSecretHex(options.encryptionKey, `webhook:${botId}`);
   const webhookBase = () => options.webhookBaseUrl?.();
   let closed = false;
+  // Aborts the Telegram calls of bot starts still in progress when the manager stops (an unreachable API would
+  // otherwise hold the shutdown for minutes: grammY's requests wait up to 500 s).
+  const closing = new AbortController();
+  // grammY types its signals with the abort-controller shim; the platform's AbortSignal is what it really uses.
+  const stopSignal = closing.signal as Parameters<BotEntry['bot']['init']>[0];
+  const close = () => {
+    closed = true;
+    closing.abort();
+  };
 
   // --- Long polling under a lease (docs/decisions.md#scale-out) ---
   const polling = () => webhookBase() === undefined;
@@ -179,16 +191,19 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       onUnauthorized: () => void revoke(botId, row.userId),
       channelsChanged: () => options.notify?.(row.userId, 'channels.changed', { botId }),
     });
-    await entry.bot.init();
+    await entry.bot.init(stopSignal);
+    // Stopped while Telegram was being asked (a slow or unreachable API): this start must not outlive the manager.
+    if (closed) return;
     const webhookBaseUrl = webhookBase();
     if (webhookBaseUrl) {
       await entry.bot.api.setWebhook(`${webhookBaseUrl}/api/telegram/webhook/${botId}`, {
         secret_token: secretOf(botId),
         allowed_updates: [...ALLOWED_UPDATES],
-      });
+      }, stopSignal);
     } else {
       // A webhook left from an earlier configuration would make every getUpdates fail with 409.
-      await entry.bot.api.deleteWebhook();
+      await entry.bot.api.deleteWebhook(undefined, stopSignal);
+      if (closed) return;
       startPolling(entry, log);
     }
     running.set(botId, entry);
@@ -271,14 +286,18 @@ export function createBotManager(options: BotManagerOptions): BotManager {
         await Promise.all(rows.slice(index, index + 8).map((row) => manager.start(row.id)));
       }
     },
-    stopPolling: () => lease.stop(),
+    stopPolling: () => {
+      close();
+      return lease.stop();
+    },
     async stopAll() {
       await lease.stop();
       for (const stop of unsubscribe) stop();
-      closed = true;
+      close();
       for (const timer of restarts.values()) clearTimeout(timer);
       restarts.clear();
-      await Promise.allSettled([...starting.values()]);
+      // A start stuck on an unreachable Telegram is not waited for: `closed` keeps it from registering when it ends.
+      await Promise.race([Promise.allSettled([...starting.values()]), Bun.sleep(STARTING_WAIT_MS)]);
       const entries = [...running.values()];
       running.clear();
       await Promise.allSettled(entries.map((entry) => stopBotEntry(entry, false)));

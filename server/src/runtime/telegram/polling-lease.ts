@@ -145,7 +145,9 @@ export function createPollingLease(options: PollingLeaseOptions) {
       leaving ??= (async () => {
         stopped = true;
         clearInterval(timer);
-        await current;
+        // A round may be starting a bot on an unreachable Telegram (getMe waits for minutes): not waited for past
+        // STOP_WAIT_MS; the manager, closed by then, keeps such a start from registering when it ends.
+        await Promise.race([current, Bun.sleep(STOP_WAIT_MS)]);
         const bots = [...held];
         held.clear();
         // A batch still running after STOP_WAIT_MS is left to finish on its own: the lease goes back anyway, and the
