@@ -58,8 +58,14 @@ test('"+" sob um nó e uma conexão solta no vazio adicionam o próximo nó já 
   await triggerCard.getByRole('button', { name: 'Adicionar próximo nó' }).click();
   await picker(page).getByRole('button', { name: 'Enviar texto' }).click();
   await expect(counter(page, '2 nós · 1 conexão')).toBeVisible();
-  const [from, to] = [await triggerCard.boundingBox(), await card(page, 'send_text').boundingBox()];
-  expect(to?.x ?? 0).toBeGreaterThan((from?.x ?? 0) + (from?.width ?? 0));
+  // Both boxes in one frame: the panel that opens pans the canvas, and two boxes read apart may straddle that pan.
+  const gap = () =>
+    page.evaluate(() => {
+      const box = (subType: string) => document.querySelector(`[data-testid="flow-node"][data-subtype="${subType}"]`)?.getBoundingClientRect();
+      const [from, to] = [box('trigger_command'), box('send_text')];
+      return from && to ? to.left - from.right : Number.NaN;
+    });
+  await expect.poll(gap).toBeGreaterThan(0);
   await panelOf(page).getByRole('button', { name: 'Fechar painel' }).click();
 
   // From the text node's handle to an empty spot below: the picker, then the node there, connected.
