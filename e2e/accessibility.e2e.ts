@@ -5,12 +5,12 @@
  * its chats, a contact who wrote, a flow with nodes, a broadcast) so lists and forms are checked, not only empty
  * states.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './test-support/test.ts';
+import { expect, test } from './test-support/test.ts';
 import { createBotByApi, registerByApi, type TestAccount } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
 import { flowApi } from './test-support/flows.ts';
 import { signInThroughUi } from './test-support/ui.ts';
+import { axeViolations as violations, sidewaysOverflow } from './test-support/a11y.ts';
 
 type Seeded = { account: TestAccount; botId: string; flowId: string; broadcastId: string; channelId: string };
 
@@ -45,15 +45,6 @@ async function seed(request: Parameters<typeof registerByApi>[0]): Promise<Seede
     expect(((await contacts.json()) as { data: { contacts: unknown[] } }).data.contacts.length).toBeGreaterThan(0);
   }).toPass({ timeout: 20_000 });
   return { account, botId, flowId, broadcastId, channelId };
-}
-
-/** Serious and critical violations, one line each, so a failure names the rule and the elements. */
-async function violations(page: Page, only?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  const result = await (only ? builder.include(only) : builder).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} → ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(' | ')}`);
 }
 
 const screens = (seeded: Seeded) => [
@@ -116,7 +107,7 @@ for (const device of [
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         found.push(...(await violations(page)).map((violation) => `${screen.path} ${violation}`));
         // Nothing runs past the screen: no sideways scrolling of the page on a phone or a laptop.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await sidewaysOverflow(page);
         if (overflow > 0) found.push(`${screen.path} passa ${overflow}px da largura da tela`);
       }
       expect(found).toEqual([]);

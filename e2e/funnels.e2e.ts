@@ -5,8 +5,8 @@
  * (read back from the clipboard), opens the metrics chart (7/30/90 days in the browser's time zone), switches the
  * funnel off and deletes it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './test-support/test.ts';
+import { axeViolations, expectFitsTheScreen } from './test-support/a11y.ts';
 import { FUNNEL_TEXTS, FUNNEL_TOASTS } from '../shared/funnels/schemas.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
@@ -17,22 +17,6 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
-
-/**
- * Serious and critical axe (WCAG 2 A/AA) violations of what is on screen now, one line each. The toasts are left out:
- * they are the app's (sonner's rich colours, routes/__root.tsx), not this screen's, and e2e/accessibility.e2e.ts checks
- * screens without them.
- */
-async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-}
-
-async function expectFitsTheScreen(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
 
 /** A bot that administers a private channel with can_invite_users, known to the server. */
 async function accountWithChannel(request: APIRequestContext) {

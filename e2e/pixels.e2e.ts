@@ -3,8 +3,8 @@
  * reaches /pixels from the menu, registers a pixel (the form's rule first), sees it as a card with the masked token and
  * the pt-BR date, edits it keeping the token, sends a test event and reads Meta's answer, then removes it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './test-support/test.ts';
+import { axeViolations, expectFitsTheScreen } from './test-support/a11y.ts';
 import { maskToken, PIXEL_TEXTS, PIXEL_TOASTS } from '../shared/pixels/schemas.ts';
 import { registerByApi } from './test-support/accounts.ts';
 import { signInThroughUi } from './test-support/ui.ts';
@@ -13,23 +13,6 @@ import { E2E_GRAPH_URL } from './test-support/env.ts';
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
-
-/**
- * Serious and critical axe (WCAG 2 A/AA) violations of what is on screen now, one line each. The toasts are left out:
- * they are the app's (sonner's rich colours, routes/__root.tsx), not this screen's, and e2e/accessibility.e2e.ts checks
- * screens without them.
- */
-async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-}
-
-/** Nothing reaches past the right edge of the phone's screen. */
-async function expectFitsTheScreen(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

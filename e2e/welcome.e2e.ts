@@ -1,7 +1,29 @@
-import { expect, test } from './test-support/test.ts';
+import { expect, test, type APIRequestContext, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
 import { signInThroughUi } from './test-support/ui.ts';
+
+
+/** A new account whose bot administers one supergroup, signed in on that group's welcome form. */
+async function openGroupWelcome(page: Page, request: APIRequestContext, groupTitle: string) {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot(`Bot ${groupTitle}`);
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  const owner = await emulator.createUser('Dona');
+  const group = await emulator.createChat('supergroup', groupTitle, owner.id);
+  await emulator.promoteBot(group.id, bot.token);
+  await signInThroughUi(page, account);
+  await page.goto(`/bots/${botId}`);
+  const channels = page.getByRole('list', { name: 'Canais do bot' });
+  // The bot learns its chat from my_chat_member as it polls; Sincronizar shows what it knows by then.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Sincronizar' }).click();
+    await expect(channels.getByRole('link')).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await channels.getByRole('link', { name: new RegExp(groupTitle) }).click();
+  await expect(page.getByRole('heading', { name: groupTitle })).toBeVisible();
+  return { session, botId };
+}
 
 test('sincroniza grupos e canais e envia a boas-vindas configurada a quem entra', async ({ page, request }) => {
   const { account, session } = await registerByApi(request);
@@ -84,20 +106,7 @@ test.describe('no celular', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('Salvar fica ao alcance sem rolar até o fim e avisa alterações não salvas', async ({ page, request }) => {
-    const { account, session } = await registerByApi(request);
-    const bot = await emulator.createBot('Bot Celular');
-    const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
-    const owner = await emulator.createUser('Rita');
-    const group = await emulator.createChat('supergroup', 'Grupo Celular', owner.id);
-    await emulator.promoteBot(group.id, bot.token);
-    await signInThroughUi(page, account);
-    await page.goto(`/bots/${botId}`);
-    const channels = page.getByRole('list', { name: 'Canais do bot' });
-    await expect(async () => {
-      await page.getByRole('button', { name: 'Sincronizar' }).click();
-      await expect(channels.getByRole('link')).toHaveCount(1, { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
-    await channels.getByRole('link', { name: /Grupo Celular/ }).click();
+    await openGroupWelcome(page, request, 'Grupo Celular');
 
     const save = page.getByRole('button', { name: 'Salvar' });
     await expect(save).toBeInViewport();
@@ -111,20 +120,7 @@ test.describe('no celular', () => {
 });
 
 test('um botão de ação mostra o fluxo que o responde, ou cria esse fluxo', async ({ page, request }) => {
-  const { account, session } = await registerByApi(request);
-  const bot = await emulator.createBot('Bot Botões');
-  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
-  const owner = await emulator.createUser('Bia');
-  const group = await emulator.createChat('supergroup', 'Grupo Botões', owner.id);
-  await emulator.promoteBot(group.id, bot.token);
-  await signInThroughUi(page, account);
-  await page.goto(`/bots/${botId}`);
-  const channels = page.getByRole('list', { name: 'Canais do bot' });
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Sincronizar' }).click();
-    await expect(channels.getByRole('link')).toHaveCount(1, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-  await channels.getByRole('link', { name: /Grupo Botões/ }).click();
+  const { session } = await openGroupWelcome(page, request, 'Grupo Botões');
   const channelUrl = page.url();
 
   await page.getByRole('textbox', { name: 'Mensagem', exact: true }).fill('Bem-vindo!');

@@ -12,7 +12,7 @@ type Props = {
 /** One page of cards (at most 20: the grid never renders the whole cache). */
 export function ContactGrid({ contacts, botNames, onEdit, onRemove }: Props) {
   return (
-    <ul aria-label="Contatos" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label="Contatos" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {contacts.map((contact) => (
         <li key={contact.id}>
           <ContactCard contact={contact} botLabel={botNames?.get(contact.botId)} onEdit={onEdit} onRemove={onRemove} />

@@ -78,7 +78,7 @@ export function ContactsPage({ botId, funnelId, onClearFunnel }: Props) {
       {contacts === undefined && loadFailed ? (
         <LoadError message={CONTACT_TOASTS.loadError} />
       ) : shown === undefined ? (
-        <ul aria-busy="true" aria-label="Carregando contatos" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul aria-busy="true" aria-label="Carregando contatos" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {[0, 1, 2].map((key) => (
             <li key={key} className="h-48 animate-pulse rounded-2xl border border-slate-200/80 bg-white" />
           ))}
