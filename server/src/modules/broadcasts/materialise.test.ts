@@ -96,13 +96,15 @@ test('POST /send answers with the exact total before writing anyone; a run that 
   };
   const engine = createBroadcastEngine({ sql: db.sql, logger, runtime, pollMs: 50 });
   const dying = dyingAfter(2, 1);
-  const worker = createJobWorker({ sql: db.sql, logger, pollMs: 20, backoff: { baseMs: 1500, maxMs: 1500 } });
+  // The retry waits 4 s: long enough for the engine's first, full rate window (~1 s after it starts) to end and send
+  // while the audience is still half written, on a slow machine too (1.5 s raced it).
+  const worker = createJobWorker({ sql: db.sql, logger, pollMs: 20, backoff: { baseMs: 4000, maxMs: 4000 } });
   worker.register(broadcastMaterialiseJob, materialiseHandler({ sql: dying.sql, batchSize: 250, sliceMs: 60_000 }));
   engine.start();
   worker.start();
   try {
     await eventually('the run to die', async () => dying.died() === 1);
-    // Between the death and the retry (≥ 750 ms): two batches written, the engine sending them, the total still whole.
+    // Between the death and the retry (≥ 2 s with the backoff's jitter): two batches written, the engine sending them, the total still whole.
     const midway = await rows(broadcast.id);
     expect(midway?.n).toBe(500);
     const progress = await broadcasts.broadcastProgress(deps(), userId, broadcast.id);
