@@ -84,8 +84,10 @@ export async function updateBot(deps: BotsDeps, userId: string, botId: string, i
 
 export async function deleteBot(deps: BotsDeps, userId: string, botId: string): Promise<void> {
   await getBot(deps, userId, botId);
-  await deps.runtime.stop(botId, { forget: true });
   if (!(await repo.deleteBot(deps.sql, userId, botId))) throw notFound();
+  // After the row is gone: stopping first handed the polling lease back while the bot was still active, and the
+  // next lease round could start it again (docs/decisions.md#scale-out).
+  await deps.runtime.stop(botId, { forget: true });
 }
 
 export async function listChannels(deps: BotsDeps, userId: string, botId: string): Promise<Channel[]> {
