@@ -12,28 +12,37 @@ export type EnqueueOutcome = 'accepted' | 'duplicate' | 'not-running';
 /** Telegram restarts update ids after a week without updates: a polling offset older than this proves nothing. */
 const OFFSET_TRUST = '6 days';
 
+export type Arrival = { botId: string; update: Update };
+
 /**
- * Writes one update for an active bot, in one statement (committed when it answers). Duplicate: the update_id is
- * in the table already (a re-send), or below where long polling of this bot had got (a mode switch: Telegram
- * re-sends the batch the last getUpdates had not confirmed yet). Not running: no such active bot.
+ * Writes updates for active bots in one statement (committed when it answers): what the webhook requests that
+ * arrived together carry (group commit). Per arrival, in order: accepted; duplicate when the update_id is in the
+ * table already (a re-send) or below where long polling of this bot had got (a mode switch: Telegram re-sends the
+ * batch the last getUpdates had not confirmed yet); not running when there is no such active bot. The caller gives
+ * each (bot, update_id) once.
  */
-export async function enqueueUpdate(sql: Sql, botId: string, update: Update): Promise<EnqueueOutcome> {
+export async function enqueueUpdates(sql: Sql, arrivals: Arrival[]): Promise<EnqueueOutcome[]> {
+  const input = arrivals.map(({ botId, update }) => ({ b: botId, u: update.update_id, p: update }));
   const rows = await sql<{ active: boolean; inserted: boolean }[]>`
-    with bot as (
-      select b.id from bots b left join bot_polling p on p.bot_id = b.id
-      where b.id = ${botId} and b.is_active
-        and (p.bot_id is null or p.offset_at < now() - ${OFFSET_TRUST}::interval
-             or greatest(p.next_offset, p.handling_through + 1) <= ${update.update_id})
+    with input as (
+      select e.n, (e.v->>'b')::uuid as bot_id, (e.v->>'u')::bigint as update_id, e.v->'p' as payload
+      from jsonb_array_elements(${sql.json(input as unknown as JSONValue)}::jsonb) with ordinality as e(v, n)
+    ), active as (
+      select i.*, (p.bot_id is null or p.offset_at < now() - ${OFFSET_TRUST}::interval
+                   or greatest(p.next_offset, p.handling_through + 1) <= i.update_id) as fresh
+      from input i join bots b on b.id = i.bot_id and b.is_active left join bot_polling p on p.bot_id = i.bot_id
     ), inserted as (
       insert into webhook_updates (bot_id, update_id, payload)
-      select id, ${update.update_id}, ${sql.json(update as unknown as JSONValue)} from bot
+      select bot_id, update_id, payload from active where fresh
       on conflict (bot_id, update_id) do nothing
-      returning 1
+      returning bot_id, update_id
     )
-    select exists (select 1 from bots where id = ${botId} and is_active) as active, exists (select 1 from inserted) as inserted`;
-  const row = rows[0];
-  if (!row?.active) return 'not-running';
-  return row.inserted ? 'accepted' : 'duplicate';
+    select a.n is not null as active, x.update_id is not null as inserted
+    from input i
+    left join active a on a.n = i.n
+    left join inserted x on x.bot_id = i.bot_id and x.update_id = i.update_id
+    order by i.n`;
+  return rows.map((row) => (!row.active ? 'not-running' : row.inserted ? 'accepted' : 'duplicate'));
 }
 
 /**
