@@ -1,7 +1,7 @@
 /**
  * Webhook mode on any number of instances (docs/decisions.md#webhook-queue). Telegram's POST may reach any instance:
- * `enqueue` writes the update to `webhook_updates` (the primary key (bot_id, update_id) drops re-sends) and the route
- * answers 200 once that committed. The bot's lease owner (polling-lease.ts: one per bot, in both modes) reads its
+ * `enqueue` writes the update to `webhook_updates` (the primary key (bot_id, update_id) drops re-sends; arrivals
+ * that come together share one insert) and the route answers 200 once that committed. The bot's lease owner (polling-lease.ts: one per bot, in both modes) reads its
  * bots' waiting rows batch by batch, oldest update_id first: a batch is marked taken in the statement that reads it,
  * then handled like a polled batch (chats concurrently, each chat in order: the bot's sequentialize), then the next.
  * Telegram sends a chat's next update only after our 200 for the previous one, so a chat's updates are committed in
