@@ -324,4 +324,26 @@ describe.skipIf(!onPostgres)(`webhook mode on several instances (seed ${SEED})`,
     }
     for (const bot of bots.filter((item) => victimBots.has(item.id))) expect(calls(bot, 'setWebhook')).toBeGreaterThanOrEqual(2);
   }, 90_000);
+
+  test('SIGTERM of an owner: it exits within 10 s, the other instance sets the webhooks of its bots at once and answers', async () => {
+    const [a, b] = instances;
+    if (!a || !b) throw new Error('instances');
+    upstreams.splice(0, upstreams.length, a, b);
+    const map = await owners();
+    const handed = bots.filter((bot) => map.get(bot.id) === b.instanceId);
+    expect(handed.length).toBeGreaterThan(0);
+    const setBefore = new Map(handed.map((bot) => [bot.id, calls(bot, 'setWebhook')]));
+    const started = Date.now();
+    b.signal('SIGTERM');
+    expect(await b.exited).toBe(0);
+    const exitMs = Date.now() - started;
+    await eventually('A to hold every bot and set their webhooks', async () =>
+      [...(await owners()).values()].every((owner) => owner === a.instanceId) && handed.every((bot) => calls(bot, 'setWebhook') === (setBefore.get(bot.id) ?? 0) + 1), 10_000);
+    const takeoverMs = Date.now() - started - exitMs;
+    console.log(`SIGTERM → exit in ${exitMs} ms; A set the handed-over webhooks ${takeoverMs} ms later`);
+    expect(exitMs).toBeLessThan(10_000);
+    expect(takeoverMs).toBeLessThan(3_000);
+    const sent = handed.map((bot) => ({ bot, message: say(bot) }));
+    await eventually('the handed-over bots to answer', () => sent.every(({ bot, message }) => replies(bot, message) === 1), 10_000);
+  }, 40_000);
 });
