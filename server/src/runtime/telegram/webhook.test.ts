@@ -7,7 +7,7 @@ import { botResponseSchema } from '@shared/bots/schemas.ts';
 
 let bed: TelegramTestbed;
 beforeAll(async () => {
-  bed = await startTelegramTestbed({ rateLimits: false }, { webhookOverLoopback: true });
+  bed = await startTelegramTestbed({ rateLimits: false }, { webhookOverLoopback: true, pollingLease: { leaseMs: 3_000, tickMs: 500 } });
 }, SERVER_START_TIMEOUT_MS);
 afterAll(() => bed.stop());
 
@@ -78,6 +78,27 @@ describe('webhook mode', () => {
     const rows = await bed.server.db.sql<{ updateId: bigint }[]>`
       select update_id as "updateId" from webhook_updates where bot_id = ${registered.bot.id} and update_id >= 40000000 order by update_id`;
     expect(rows.map((row) => Number(row.updateId))).toEqual([40_000_001, 40_000_002, 40_000_003, 40_000_004, 40_000_005, 40_000_006]);
+  });
+
+  test('the lease taken by another instance: the queue is not read here (the bot stops), and once the lease is free again what waited is handled', async () => {
+    const registered = await webhookBot();
+    const build = flowBuilder(bed.server, registered.auth, registered.bot.id);
+    const flowId = await build.flow();
+    await build.chain(flowId, [await build.node(flowId, 'trigger_message', { pattern: '*' }), await build.node(flowId, 'send_text', { message: 'eco: {{message.text}}' })]);
+    const user = bed.emulator.control.createUser({ first_name: 'Nina' });
+    const echoes = () => bed.emulator.control.sentMessages({ token: registered.token, chatId: user.id }).map((sent) => sent.text);
+    bed.emulator.control.sendPrivateMessage({ from: user.id, bot: registered.token, text: 'antes' });
+    await eventually('the first echo', () => echoes().length === 1);
+    const sql = bed.server.db.sql;
+    await sql`update bot_polling set owner = ${crypto.randomUUID()}, lease_expires_at = now() + interval '1 hour' where bot_id = ${registered.bot.id}`;
+    bed.emulator.control.sendPrivateMessage({ from: user.id, bot: registered.token, text: 'durante' });
+    await eventually('the bot stopped here', () => !bed.server.server.bots.isRunning(registered.bot.id));
+    await Bun.sleep(700);
+    expect(echoes()).toEqual(['eco: antes']);
+    expect(await sql`select 1 from webhook_updates where bot_id = ${registered.bot.id} and handled_at is null`).toHaveLength(1);
+    await sql`update bot_polling set owner = null, lease_expires_at = null where bot_id = ${registered.bot.id}`;
+    await eventually('what waited handled', () => echoes().length === 2, 10_000);
+    expect(echoes()).toEqual(['eco: antes', 'eco: durante']);
   });
 
   test('deactivation removes the webhook; updates then wait at Telegram', async () => {
