@@ -77,10 +77,15 @@ export function createPollingLease(options: PollingLeaseOptions) {
 
   async function round(onlyBotId?: string) {
     const stillHeld = await repo.heartbeat(sql, instanceId, leaseMs);
-    for (const botId of [...held]) {
-      if (stillHeld.has(botId)) continue;
+    const missing = [...held].filter((botId) => !stillHeld.has(botId));
+    for (const botId of missing) {
       held.delete(botId);
       await options.dropped(botId, 'missing');
+    }
+    if (missing.length > 0) {
+      // A switched-off bot's lease goes back only now that it stopped here (fenced: one taken meanwhile stays taken).
+      await repo.releaseBots(sql, instanceId, missing);
+      options.announce();
     }
     if (stopped) return;
     const { instances, bots } = await repo.census(sql);

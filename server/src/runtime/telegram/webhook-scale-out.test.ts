@@ -279,6 +279,18 @@ describe.skipIf(!onPostgres)(`webhook mode on several instances (seed ${SEED})`,
     console.log(`switched on again → answered in ${Date.now() - restarted} ms`);
     expect(Date.now() - restarted).toBeLessThan(2_000);
     expect(calls(target, 'setWebhook')).toBe(2);
+
+    // Off and on again at once, through A, while another instance owns it: the old owner's deleteWebhook never
+    // lands after the new owner's setWebhook (the lease goes back only after the delete).
+    const owner = (await owners()).get(target.id);
+    const via = instances.find((instance) => instance.instanceId !== owner) ?? a;
+    expect((await via.api(`/api/bots/${target.id}`, { method: 'PATCH', json: { isActive: false }, token: auth.token })).status).toBe(200);
+    expect((await via.api(`/api/bots/${target.id}`, { method: 'PATCH', json: { isActive: true }, token: auth.token })).status).toBe(200);
+    await eventually('the webhook set again', () => calls(target, 'setWebhook') === 3, 5_000);
+    const hooks = emulator.control.apiCalls({ token: target.token }).filter((call) => call.method === 'setWebhook' || call.method === 'deleteWebhook');
+    expect(hooks.at(-1)?.method).toBe('setWebhook');
+    const quick = say(target);
+    await eventually('answered after the quick switch', () => replies(target, quick) === 1, 5_000);
   }, 30_000);
 
   test('kill -9 of an owner: another instance takes its webhook queue over within 30 s; nothing handled twice, nothing lost but what it had taken', async () => {
