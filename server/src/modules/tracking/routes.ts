@@ -7,7 +7,9 @@
 import { Elysia } from 'elysia';
 import type { Server } from 'bun';
 import { TRACKING_LIMITS, trackClickInputSchema, trackPageviewInputSchema } from '@shared/funnels/tracking.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { clientAddress } from '../../http/client-address.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/error-handler.ts';
 import { failureBody, jsonResponse } from '../../http/envelope.ts';
 import { readLimited } from '../../http/request-input.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -39,6 +41,9 @@ type Context = { request: Request; server: Server<unknown> | null };
 function failure(error: unknown, deps: TrackingRouteDeps, request: Request): Response {
   const appError = error instanceof AppError ? error : undefined;
   if (appError) return jsonResponse(appError.status, failureBody(appError.code, appError.message, appError.details), { ...CORS, ...appError.headers });
+  if (isDatabaseUnavailable(error)) {
+    return jsonResponse(503, failureBody('DATABASE_UNAVAILABLE'), { ...CORS, 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
+  }
   deps.logger.error('falha no rastreamento de funil', { path: new URL(request.url).pathname, error });
   return jsonResponse(500, failureBody('INTERNAL_ERROR'), CORS);
 }
