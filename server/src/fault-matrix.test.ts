@@ -17,6 +17,8 @@ import { failureEnvelopeSchema } from '@shared/api/envelope.ts';
 import { ERROR_MESSAGES } from '@shared/errors/codes.ts';
 import { pixelResponseSchema, pixelsResponseSchema } from '@shared/pixels/schemas.ts';
 import { createTelegramEmulator, type TelegramEmulator } from '../../tools/telegram-emulator/emulator.ts';
+import { connect } from './db/client.ts';
+import { NOTIFY_CHANNEL } from './db/notify.ts';
 import { recordPixelEvent } from './modules/pixels/outbox.ts';
 import { registerUser } from './test-support/fixtures.ts';
 import { flowBuilder } from './test-support/flow-builder.ts';
@@ -70,6 +72,7 @@ describe.skipIf(!canRunPostgres)('an instance on a PostgreSQL that restarts, and
   let gate: ReturnType<typeof botApiGate>;
   let instance: InstanceProcess;
   let auth: { token: string };
+  let userId = '';
   let botToken = '';
   let counter = 0;
 
@@ -90,7 +93,9 @@ describe.skipIf(!canRunPostgres)('an instance on a PostgreSQL that restarts, and
     instance = await startInstance('fault', {
       databaseUrl: pg.url, telegramApiRoot: gate.url(), jwtSecret: randomBytes(24).toString('hex'), encryptionKeyHex: randomBytes(32).toString('hex'),
     });
-    auth = { token: (await registerUser(instance)).tokens.accessToken };
+    const account = await registerUser(instance);
+    auth = { token: account.tokens.accessToken };
+    userId = account.user.id;
     const created = emulator.control.createBot({ username: `fault_${Date.now() % 100000}_bot`, first_name: 'Bot Falhas' });
     botToken = created.token;
     const response = await instance.api('/api/bots', { json: { token: created.token }, ...auth });
@@ -152,6 +157,30 @@ describe.skipIf(!canRunPostgres)('an instance on a PostgreSQL that restarts, and
     const answeredMs = performance.now() - back;
     await Bun.sleep(500);
     expect([answered(during), answered(after)]).toEqual([1, 1]);
+    // LISTEN came back too: a change another instance announces (a NOTIFY on the database) reaches this instance's
+    // live streams again. Announced until seen: the listening connection re-subscribes on its own, shortly after.
+    const stream = await instance.api('/api/events', auth);
+    const reader = stream.body?.getReader();
+    if (!reader) throw new Error('no event stream');
+    const other = connect(pg.url, 1);
+    let seen = '';
+    const announcing = setInterval(() => {
+      const wire = { origin: 'another-instance', topic: 'messages.changed', payload: { userId, contactId: 'c-restart' } };
+      void other`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify(wire)})`.catch(() => undefined);
+    }, 200);
+    try {
+      const decoder = new TextDecoder();
+      const deadline = Date.now() + 10_000;
+      while (!seen.includes('c-restart') && Date.now() < deadline) {
+        const chunk = await Promise.race([reader.read(), Bun.sleep(1_000).then(() => undefined)]);
+        if (chunk?.value) seen += decoder.decode(chunk.value);
+      }
+    } finally {
+      clearInterval(announcing);
+      await reader.cancel();
+      await other.end({ timeout: 1 });
+    }
+    expect(seen).toContain('"contactId":"c-restart"');
     console.log(`PostgreSQL restart: ready again ${readyMs.toFixed(0)} ms after it came back, both messages answered after ${answeredMs.toFixed(0)} ms`);
     expect(instance.lines.filter((line) => line.includes('"unhandled error"'))).toEqual([]);
     expect(await Promise.race([instance.exited.then(() => 'exited'), Bun.sleep(10).then(() => 'running')])).toBe('running');
