@@ -22,6 +22,7 @@ import { NOTIFY_CHANNEL } from './db/notify.ts';
 import { recordPixelEvent } from './modules/pixels/outbox.ts';
 import { registerUser } from './test-support/fixtures.ts';
 import { flowBuilder } from './test-support/flow-builder.ts';
+import { botApiGate, type BotApiGate } from './test-support/bot-api-gate.ts';
 import { startInstance, type InstanceProcess } from './test-support/instance-process.ts';
 import { PNG_1X1, uploadFile } from './test-support/media-upload.ts';
 import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from './test-support/private-postgres.ts';
@@ -34,34 +35,6 @@ const canRunPostgres = onPostgres && privatePostgresAvailable();
 const isRoot = process.getuid?.() === 0;
 if (!canRunPostgres) console.log('fault-matrix.test.ts: the PostgreSQL restart and Bot API outage run on the PostgreSQL pass, with the PostgreSQL binaries');
 
-/** The Bot API as the server sees it: a pass-through to the emulator that can stop listening and listen again. */
-function botApiGate(target: string) {
-  let server: ReturnType<typeof Bun.serve> | undefined;
-  let port = 0;
-  const listen = () => {
-    server = Bun.serve({
-      port, hostname: '127.0.0.1', idleTimeout: 0,
-      async fetch(request) {
-        const url = new URL(request.url);
-        const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-        const answer = await fetch(`${target}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body, signal: request.signal });
-        return new Response(await answer.arrayBuffer(), { status: answer.status, headers: answer.headers });
-      },
-    });
-    port = server.port ?? 0;
-  };
-  listen();
-  return {
-    url: () => `http://127.0.0.1:${port}`,
-    /** Closes the listener and every open connection (long polls included): new connections are refused. */
-    down: async () => {
-      await server?.stop(true);
-      server = undefined;
-    },
-    up: listen,
-  };
-}
-
 async function failure(response: Response) {
   return failureEnvelopeSchema.parse(await response.json());
 }
@@ -69,7 +42,7 @@ async function failure(response: Response) {
 describe.skipIf(!canRunPostgres)('an instance on a PostgreSQL that restarts, and a Bot API that goes away', () => {
   let pg: PrivatePostgres;
   let emulator: TelegramEmulator;
-  let gate: ReturnType<typeof botApiGate>;
+  let gate: BotApiGate;
   let instance: InstanceProcess;
   let auth: { token: string };
   let userId = '';
