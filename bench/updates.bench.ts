@@ -165,8 +165,12 @@ async function measureUpdates(label: string, databaseUrl?: string) {
       const endToEnd = timing.map((t) => (t.t3 ?? 0) - t.t0).sort((a, b) => a - b);
       return { seconds: (last - first) / 1000, runtime, endToEnd };
     };
+    const idleKb = product.rssKb();
+    let peakKb = idleKb;
+    const sampler = setInterval(() => (peakKb = Math.max(peakKb, product.rssKb())), 100);
     const burst = await run(JOINS, undefined, 'u');
     const paced = await run(PACED_JOINS, PACED_RATE, 'p');
+    clearInterval(sampler);
     const joinsPerSecond = JOINS / burst.seconds;
     console.log(
       `updates: ${label}: ${BOTS} bots, ${JOINS} entradas em ${burst.seconds.toFixed(1)} s = ${joinsPerSecond.toFixed(0)} entradas/s ` +
@@ -178,6 +182,8 @@ async function measureUpdates(label: string, databaseUrl?: string) {
         `runtime p50 ${ms(pct(paced.runtime, 0.5))} p99 ${ms(pct(paced.runtime, 0.99))}, ` +
         `ponta a ponta p50 ${ms(pct(paced.endToEnd, 0.5))} p99 ${ms(pct(paced.endToEnd, 0.99))}`,
     );
+    const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+    console.log(`updates: ${label}: RSS do servidor ocioso (${BOTS} bots) ${mb(idleKb)}, pico sob carga ${mb(peakKb)}, depois ${mb(product.rssKb())}`);
   } finally {
     await product.stop();
     emulator.stop();

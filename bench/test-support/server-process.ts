@@ -22,6 +22,7 @@ export async function startServerProcess(options: { port: number; dataDir?: stri
   return {
     url,
     dataDir,
+    pid: child.pid,
     readyMs,
     async stop(removeData = !options.dataDir) {
       child.kill('SIGTERM');
