@@ -17,6 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from '../server/src/db/client.ts';
+import { serverFlags } from './test-support/server-process.ts';
 import { createRouter } from '../tools/telegram-emulator/emulator.ts';
 import { createControl } from '../tools/telegram-emulator/control/control-api.ts';
 import { EmulatorCore } from '../tools/telegram-emulator/core/emulator-core.ts';
@@ -72,7 +73,7 @@ function startEmulator() {
 async function startProduct(apiRoot: string, databaseUrl?: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'canalize-bench-updates-'));
   const port = 3900 + Math.floor(Math.random() * 500);
-  const child = Bun.spawn(['bun', 'server/src/index.ts'], {
+  const child = Bun.spawn(['bun', ...serverFlags(), 'server/src/index.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', SKIP_CLIENT_BUILD: '1', TELEGRAM_API_ROOT: apiRoot, DATABASE_URL: databaseUrl ?? '' },
     stdout: 'ignore', stderr: 'inherit',
   });
