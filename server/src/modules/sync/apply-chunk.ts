@@ -30,7 +30,7 @@ import { parseMutation, type MutationDeps, type ParsedMutation } from './applier
 import { isDatabaseFault, refusalOf, sqlState, TRANSIENT } from './refusal.ts';
 import * as repo from './repository.ts';
 import type { Failure } from './repository.ts';
-import { supersededKey } from './supersede.ts';
+import { overwriteKey, supersededKey } from './supersede.ts';
 
 export type SyncDeps = Omit<MutationDeps, 'sql' | 'afterCommit'> & { sql: Sql; runtime: BotRuntime; logger: Logger };
 
@@ -118,11 +118,11 @@ async function runChunk(
     }
     return entry;
   };
-  // Superseded saves by channel, waiting for the save that answers for them (supersede.ts).
+  // Skipped writes by overwrite key, waiting for the stand-in that answers for them (supersede.ts).
   const waiting = new Map<string, number[]>();
   for (const [index, envelope] of envelopes.entries()) {
     if (index >= plan.limit) break;
-    // A superseded save's stand-in must run in this chunk: the budget ends a chunk only when none is waiting.
+    // A skipped write's stand-in must run in this chunk: the budget ends a chunk only when none is waiting.
     if (waiting.size === 0 && index > 0 && performance.now() - started > CHUNK_BUDGET_MS) break;
     if (SAVEPOINT_MUTATIONS.has(envelope.name)) savepoints += 1;
     if (waiting.size === 0 && index > 0 && savepoints > SAVEPOINTS_MAX) break;
@@ -142,11 +142,11 @@ async function runChunk(
     const key = plan.skipSaves && 'mutation' in own ? supersededKey(envelopes, index, plan.limit, (later) => 'mutation' in parse(later)) : undefined;
     if (key !== undefined) {
       waiting.set(key, [...(waiting.get(key) ?? []), results.length]);
-      results.push({ mutationId: id, status: 'applied' }); // answered by its stand-in below
+      results.push({ mutationId: id, status: 'applied' }); // as its stand-in, or the chunk is redone
       continue;
     }
-    const stoodIn = waiting.get(channelKey(envelope)) ?? [];
-    waiting.delete(channelKey(envelope));
+    const stoodIn = waiting.get(overwriteKey(envelope)) ?? [];
+    waiting.delete(overwriteKey(envelope));
     let failure: Failure | undefined;
     try {
       failure = 'refusal' in own ? own.refusal : await runOne(deps, tx, userId, own.mutation, envelope.name, plan.guarded.has(index), effects, index);
@@ -161,8 +161,6 @@ async function runChunk(
   if (last !== first) await repo.setLastMutationId(tx, userId, clientId, last);
   return { results, lastMutationId: last, gap };
 }
-
-const channelKey = (envelope: MutationEnvelope) => (envelope.name === 'welcome.save' ? String(Reflect.get(Object(envelope.args), 'channelId')) : '');
 
 function parseEnvelope(deps: SyncDeps, envelope: MutationEnvelope | undefined): Parsed {
   try {
