@@ -32,7 +32,7 @@ import type { MediaStore } from '../../modules/media/media-store.ts';
 import { runFlowTest } from '../flow-engine/flow-test.ts';
 import { ALLOWED_UPDATES } from './create-bot.ts';
 import * as repo from './runtime-repository.ts';
-import { commitOffset, markHandling } from './polling-lease-repository.ts';
+import { createLeaseWrites } from './lease-writes.ts';
 
 export const TOKEN_REJECTED_REASON = 'O Telegram recusou o token deste bot. Cadastre um token válido.';
 const RESTART_DELAY_MS = 5000;
@@ -136,6 +136,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       ]
     : [];
   let flowsAnnounced = false;
+  const leaseWrites = createLeaseWrites(sql, lease.instanceId);
 
   function startPolling(entry: BotEntry, log: typeof logger) {
     const botId = entry.botId;
@@ -147,11 +148,11 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       store: {
         markHandling: (through, next) => {
           if (next !== undefined) startOffsets.set(botId, next);
-          return markHandling(sql, lease.instanceId, botId, through, next);
+          return leaseWrites.mark({ botId, through, next: next ?? null });
         },
         commitOffset: (next) => {
           startOffsets.set(botId, next);
-          return commitOffset(sql, lease.instanceId, botId, next);
+          return leaseWrites.mark({ botId, through: null, next });
         },
       },
       flush: () => journal.flush(),
