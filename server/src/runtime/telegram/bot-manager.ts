@@ -32,7 +32,7 @@ import type { MediaStore } from '../../modules/media/media-store.ts';
 import { runFlowTest } from '../flow-engine/flow-test.ts';
 import { ALLOWED_UPDATES } from './create-bot.ts';
 import * as repo from './runtime-repository.ts';
-import { createLeaseWrites } from './lease-writes.ts';
+import { commitOffset, markHandling } from './polling-lease-repository.ts';
 
 export const TOKEN_REJECTED_REASON = 'O Telegram recusou o token deste bot. Cadastre um token válido.';
 const RESTART_DELAY_MS = 5000;
@@ -136,7 +136,6 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       ]
     : [];
   let flowsAnnounced = false;
-  const leaseWrites = createLeaseWrites(sql, lease.instanceId);
 
   function startPolling(entry: BotEntry, log: typeof logger) {
     const botId = entry.botId;
@@ -148,11 +147,11 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       store: {
         markHandling: (through, next) => {
           if (next !== undefined) startOffsets.set(botId, next);
-          return leaseWrites.mark({ botId, through, next: next ?? null });
+          return markHandling(sql, lease.instanceId, botId, through, next);
         },
         commitOffset: (next) => {
           startOffsets.set(botId, next);
-          return leaseWrites.mark({ botId, through: null, next });
+          return commitOffset(sql, lease.instanceId, botId, next);
         },
       },
       flush: () => journal.flush(),

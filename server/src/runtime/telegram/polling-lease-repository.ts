@@ -21,11 +21,8 @@ export type PollingClaim = {
  * instance still holds: one it runs that is missing was switched off, deleted, or taken after its lease ran out.
  */
 export async function heartbeat(sql: Sql, instanceId: string, leaseMs: number): Promise<Set<string>> {
-  // The instance's rows are locked in bot order first, as writeStreamMarks does: the two cannot deadlock.
   const rows = await sql<{ botId: string }[]>`
-    with locked as materialized (
-      select bot_id from bot_polling where owner = ${instanceId} order by bot_id for update
-    ), instance as (
+    with instance as (
       insert into server_instances (id, expires_at) values (${instanceId}, now() + ${leaseMs} * interval '1 millisecond')
       on conflict (id) do update set expires_at = excluded.expires_at
     ), gone as (
@@ -33,11 +30,9 @@ export async function heartbeat(sql: Sql, instanceId: string, leaseMs: number): 
     ), dropped as (
       update bot_polling p set owner = null, lease_expires_at = null
       from bots b where b.id = p.bot_id and p.owner = ${instanceId} and not b.is_active
-        and p.bot_id in (select bot_id from locked)
     )
     update bot_polling p set lease_expires_at = now() + ${leaseMs} * interval '1 millisecond'
     from bots b where b.id = p.bot_id and p.owner = ${instanceId} and b.is_active
-      and p.bot_id in (select bot_id from locked)
     returning p.bot_id as "botId"`;
   return new Set(rows.map((row) => row.botId));
 }
@@ -91,31 +86,24 @@ export async function leave(sql: Sql, instanceId: string): Promise<void> {
 }
 
 /**
- * Where a bot's update stream stands, as one poller reports it: `through`, before handling a batch, is its last id,
- * recorded as in flight; `next`, the offset past the batch handled before it (with `through`: one write per batch,
- * not two), or alone after a batch when a poll came back empty or the poller stopped.
+ * Before handling a batch: its last id is recorded as in flight, and in the same write the offset moves past the
+ * previous batch when one was handled since the last write (`nextOffset`): one write per batch, not two. False: the
+ * lease is no longer ours.
  */
-export type StreamMark = { botId: string; through: number | null; next: number | null };
+export async function markHandling(sql: Sql, instanceId: string, botId: string, through: number, nextOffset?: number): Promise<boolean> {
+  const offset = nextOffset ?? null;
+  const rows = await sql`
+    update bot_polling set handling_through = greatest(handling_through, ${through}),
+      next_offset = greatest(next_offset, coalesce(${offset}::bigint, next_offset)),
+      offset_at = case when ${offset}::bigint is null then offset_at else now() end
+    where bot_id = ${botId} and owner = ${instanceId} returning 1`;
+  return rows.length > 0;
+}
 
-/**
- * Writes several bots' marks in ONE statement (lease-writes.ts gathers the marks that pollers report at the same
- * time): on the embedded database every statement runs on the server's own thread, and this one was most of them.
- * Rows are locked in bot order, as the heartbeat does, so two writers of this instance cannot deadlock. Answers the
- * bots whose lease is still ours: a mark for another is dropped (its poller stops).
- */
-export async function writeStreamMarks(sql: Sql, instanceId: string, marks: StreamMark[]): Promise<Set<string>> {
-  const rows = await sql<{ botId: string }[]>`
-    with m as (
-      select * from jsonb_to_recordset(${sql.json(marks.map(({ botId, through, next }) => ({ bot_id: botId, through, next })))})
-        as m(bot_id uuid, through bigint, next bigint)
-    ), locked as materialized (
-      select p.bot_id from bot_polling p join m on m.bot_id = p.bot_id
-      where p.owner = ${instanceId} order by p.bot_id for update of p
-    )
-    update bot_polling p set handling_through = greatest(p.handling_through, m.through),
-      next_offset = greatest(p.next_offset, coalesce(m.next, p.next_offset)),
-      offset_at = case when m.next is null then p.offset_at else now() end
-    from m where m.bot_id = p.bot_id and p.bot_id in (select bot_id from locked) and p.owner = ${instanceId}
-    returning p.bot_id as "botId"`;
-  return new Set(rows.map((row) => row.botId));
+/** After a batch was handled (and what it recorded written): the offset moves past it. False: lease lost. */
+export async function commitOffset(sql: Sql, instanceId: string, botId: string, nextOffset: number): Promise<boolean> {
+  const rows = await sql`
+    update bot_polling set next_offset = greatest(next_offset, ${nextOffset}), offset_at = now()
+    where bot_id = ${botId} and owner = ${instanceId} returning 1`;
+  return rows.length > 0;
 }

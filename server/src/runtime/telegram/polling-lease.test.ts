@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Api } from 'grammy';
 import { flowBuilder } from '../../test-support/flow-builder.ts';
-import { createLeaseWrites } from './lease-writes.ts';
 import { startTestServer } from '../../test-support/start-test-server.ts';
 import { eventually, registeredBot, startTelegramTestbed, waitForPolling, type TelegramTestbed } from '../../test-support/telegram.ts';
 
@@ -91,29 +90,4 @@ describe('polling under a lease', () => {
     await eventually('the waiting message to be answered', () => echoes('esperando') === 1, 5_000);
     expect(bed.server.server.bots.isRunning(registered.bot.id)).toBe(true);
   }, 30_000);
-});
-
-describe('stream marks written together (lease-writes.ts)', () => {
-  test('marks reported at once share writes; each stores its own bot, and a bot whose lease is elsewhere answers false', async () => {
-    const bots = await Promise.all(Array.from({ length: 6 }, () => registeredBot(bed)));
-    const ids = bots.map((bot) => bot.bot.id);
-    const sql = bed.server.db.sql;
-    const owner = crypto.randomUUID();
-    // A stand-in instance holds five of them; the sixth belongs to someone else.
-    // (Leases far from running out: the test server's own instance must not claim them back meanwhile.)
-    await sql`
-      update bot_polling set owner = ${owner}, lease_expires_at = now() + interval '1 hour', handling_through = 0, next_offset = 0
-      where bot_id = any(${ids.slice(0, 5)}::uuid[])`;
-    await sql`update bot_polling set owner = ${crypto.randomUUID()}, lease_expires_at = now() + interval '1 hour' where bot_id = ${ids[5] ?? ''}`;
-    const writes = createLeaseWrites(sql, owner);
-    const answers = await Promise.all(ids.map((botId, index) => writes.mark({ botId, through: 10 + index, next: index % 2 === 0 ? 5 + index : null })));
-    expect(answers).toEqual([true, true, true, true, true, false]);
-    // The same bot twice before a write: the furthest of both is stored, both callers hear the answer.
-    const again = await Promise.all([writes.mark({ botId: ids[0] ?? '', through: 40, next: null }), writes.mark({ botId: ids[0] ?? '', through: 30, next: 35 })]);
-    expect(again).toEqual([true, true]);
-    const rows = await sql<{ botId: string; through: bigint; next: bigint }[]>`
-      select bot_id as "botId", handling_through as through, next_offset as next from bot_polling where bot_id = any(${ids}::uuid[])`;
-    const stored = new Map(rows.map((row) => [row.botId, [Number(row.through), Number(row.next)]]));
-    expect(ids.slice(0, 5).map((botId) => stored.get(botId))).toEqual([[40, 35], [11, 0], [12, 7], [13, 0], [14, 9]]);
-  });
 });
