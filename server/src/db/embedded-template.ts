@@ -28,7 +28,9 @@ export async function copyTemplate(dir: string, extensions: Extensions): Promise
     cpSync(template, dir, { recursive: true });
     return true;
   } catch {
+    // Whatever a failed copy left goes: the directory is initialised in place, empty as it came.
     rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
     return false;
   }
 }
