@@ -23,7 +23,14 @@ export type InstanceProcess = {
 };
 
 /** `databaseUrl` undefined: the embedded database in the instance's own DATA_DIR. */
-export type InstanceEnv = { databaseUrl: string | undefined; telegramApiRoot: string; jwtSecret: string; encryptionKeyHex: string };
+export type InstanceEnv = {
+  databaseUrl: string | undefined;
+  telegramApiRoot: string;
+  jwtSecret: string;
+  encryptionKeyHex: string;
+  /** More variables, e.g. META_GRAPH_URL pointing at a fake Graph endpoint. */
+  extra?: Record<string, string>;
+};
 
 type LogLine = { msg?: string; instanceId?: string };
 
@@ -40,6 +47,7 @@ export async function startInstance(name: string, env: InstanceEnv, timeoutMs = 
       ENCRYPTION_KEY: env.encryptionKeyHex,
       LOG_LEVEL: 'info',
       SKIP_CLIENT_BUILD: '1',
+      ...env.extra,
     },
     stdout: 'pipe',
     stderr: 'pipe',
