@@ -178,14 +178,34 @@ try {
   await until('contacts', async () => (await sql<{ n: number }[]>`select count(*)::int as n from contacts`)[0]?.n === BROADCAST_BOTS * RECIPIENTS_PER_BOT);
 
   const chats = echoBots.map((bot) => ({ bot, users: Array.from({ length: CHATS_PER_BOT }, (_, index) => emulator.control.createUser({ first_name: `C${index}` }).id) }));
-  const backendPids = async () => (await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName}`).map((row) => row.pid);
+  // The database's backends of the instances: the listening ones (LISTEN/NOTIFY, one per instance) apart.
+  const backendPids = async () => {
+    const rows = await sql<{ pid: number; listener: boolean }[]>`
+      select pid, query ilike 'listen%' as listener from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`;
+    return { all: rows.map((row) => row.pid), listeners: rows.filter((row) => row.listener).map((row) => row.pid) };
+  };
+  const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 
   /** One burst of messages to `targets`; answers messages per second and CPU seconds by process. */
   async function burst(targets: typeof chats, countKey = 'eco', extraPids: number[] = []) {
     const before = emulator.count(countKey);
     const total = targets.length * CHATS_PER_BOT * MESSAGES_PER_CHAT;
     const pids = await backendPids();
-    const cpu0 = { instances: instances.map((instance) => cpuSeconds(instance.pid)), db: pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0), here: process.cpuUsage(), extra: extraPids.map(cpuSeconds) };
+    const cpu0 = { instances: instances.map((instance) => cpuSeconds(instance.pid)), db: cpuOf(pids.all), listeners: cpuOf(pids.listeners), here: process.cpuUsage(), extra: extraPids.map(cpuSeconds) };
+    // What the database's backends are doing meanwhile: wait events and statements of the active ones, sampled.
+    const waits = new Map<string, number>();
+    let sampling = true;
+    const sampler = (async () => {
+      const probe = connect(dbUrl.toString(), 1);
+      while (sampling) {
+        const rows = await probe<{ wait: string; query: string }[]>`
+          select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 70) as query
+          from pg_stat_activity where datname = ${dbName} and state = 'active' and pid <> pg_backend_pid()`;
+        for (const row of rows) waits.set(`${row.wait} ← ${row.query}`, (waits.get(`${row.wait} ← ${row.query}`) ?? 0) + 1);
+        await Bun.sleep(20);
+      }
+      await probe.end({ timeout: 1 });
+    })();
     const started = performance.now();
     let counter = 0;
     for (let round = 0; round < MESSAGES_PER_CHAT; round += 1) {
@@ -193,13 +213,19 @@ try {
     }
     await until('every reply', () => emulator.count(countKey) - before >= total, 300_000);
     const seconds = (performance.now() - started) / 1000;
+    sampling = false;
+    await sampler;
+    const samples = [...waits.values()].reduce((sum, n) => sum + n, 0);
+    const busiest = [...waits].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([what, n]) => `${((100 * n) / Math.max(samples, 1)).toFixed(0)}% ${what}`);
     const here = process.cpuUsage(cpu0.here);
     return {
       rate: total / seconds,
       seconds,
+      busiest,
       cpu: {
         instances: instances.map((instance, index) => cpuSeconds(instance.pid) - (cpu0.instances[index] ?? 0)),
-        db: pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpu0.db,
+        db: cpuOf(pids.all) - cpu0.db,
+        listeners: cpuOf(pids.listeners) - cpu0.listeners,
         emulator: (here.user + here.system) / 1e6,
         extra: extraPids.map((pid, index) => cpuSeconds(pid) - (cpu0.extra[index] ?? 0)),
       },
@@ -233,7 +259,7 @@ try {
 
   const results: string[] = [];
   const fmtCpu = (cpu: Awaited<ReturnType<typeof burst>>['cpu']) =>
-    `CPU s: instances ${cpu.instances.map((value) => value.toFixed(1)).join(' + ')}, PostgreSQL backends ${cpu.db.toFixed(1)}, emulator ${cpu.emulator.toFixed(1)}`;
+    `CPU s: instances ${cpu.instances.map((value) => value.toFixed(1)).join(' + ')}, PostgreSQL backends ${cpu.db.toFixed(1)} (of which the LISTEN connections ${cpu.listeners.toFixed(1)}), emulator ${cpu.emulator.toFixed(1)}`;
 
   // ----- 1 instance, with the bare grammY baseline side by side (alternated: the machine's load drifts) ---------
   await burst(chats.slice(0, 2)); // warm-up: JIT, pools, flow caches
@@ -255,6 +281,7 @@ try {
   const grammyRate = (grammy.rate + grammyAgain.rate) / 2;
   const perMessage = (cpu: number) => `${((cpu / (ECHO_BOTS * CHATS_PER_BOT * MESSAGES_PER_CHAT)) * 1e6).toFixed(0)} µs`;
   results.push(`update → reply, 1 instance: ${one.rate.toFixed(0)} and ${oneAgain.rate.toFixed(0)} msgs/s; ${fmtCpu(one.cpu)} (${perMessage(one.cpu.instances[0] ?? 0)} of instance CPU a message)`);
+  results.push(`    database backends while it ran (sampled): ${one.busiest.join(' | ')}`);
   results.push(`bare grammY (runner), same burst, alternated: ${grammy.rate.toFixed(0)} and ${grammyAgain.rate.toFixed(0)} msgs/s; its CPU ${grammy.cpu.extra[0]?.toFixed(1)} s (${perMessage(grammy.cpu.extra[0] ?? 0)} a message), emulator ${grammy.cpu.emulator.toFixed(1)} s`);
   results.push(`ratio Canalize / bare grammY: ${(canalizeRate / grammyRate).toFixed(2)} (target ≥ 0.8)`);
   const castLine = (count: number, cast: Awaited<ReturnType<typeof broadcastAll>>) =>
@@ -267,6 +294,7 @@ try {
     await spread(count);
     const measured = await burst(chats);
     results.push(`update → reply, ${count} instances: ${measured.rate.toFixed(0)} msgs/s; ${fmtCpu(measured.cpu)}`);
+    results.push(`    database backends while it ran (sampled): ${measured.busiest.join(' | ')}`);
     results.push(castLine(count, await broadcastAll()));
   }
 

@@ -317,7 +317,7 @@ describe.skipIf(!onPostgres)(`several instances on one PostgreSQL (seed ${SEED})
       (body) => broadcastResponseSchema.parse(body).data.broadcast);
     expect((await front(`/api/broadcasts/${broadcast.id}/send`, { method: 'POST' })).status).toBe(200);
 
-    // Traffic for 5 s: a message every 100 ms to a random bot, a funnel join every 250 ms; the kill lands at a
+    // Traffic for 5 s: a message every 100 ms to a random bot, a funnel join every 300 ms; the kill lands at a
     // seeded moment in it, while the broadcast sends (600 at 60/s take 10 s). Requests through nginx meanwhile.
     const killAfterMs = 1_000 + Math.floor(random() * 3_000);
     const talk: Said[] = [];
