@@ -14,7 +14,9 @@
  * 4. Failover: 10 times, with 3 instances, one is SIGKILLed at a random moment of its heartbeat cycle; the time
  *    until every bot it polled has answered a message sent right after the kill; a replacement is started before the
  *    next kill. Target < 30 s (leases of 15 s renewed every 5 s: 15–20 s expected).
- * BENCH_SCALE_SEED fixes the random kill moments.
+ * 5. Control: back to one instance on the same database, the burst again (the database has grown meanwhile: this
+ *    tells a cost of more instances from a cost of more rows).
+ * BENCH_SCALE_SEED fixes the random kill moments; BENCH_KILLS (10) sets their number.
  */
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -332,6 +334,18 @@ try {
     await addInstance();
     await spread(3);
   }
+  // ----- control: back to 1 instance on the same, now bigger, database (is the curve instances or data?) -------
+  while (instances.length > 1) {
+    const leaving = instances.pop();
+    leaving?.signal('SIGTERM');
+    await leaving?.exited;
+    leaving?.cleanup();
+  }
+  await spread(1);
+  const control = await burst(chats);
+  results.push(`update → reply, 1 instance again at the end (same database, after every burst): ${control.rate.toFixed(0)} msgs/s; ${fmtCpu(control.cpu)}`);
+  results.push(`    database backends while it ran (sampled): ${control.busiest.join(' | ')}`);
+
   const sorted = [...failovers].sort((a, b) => a - b);
   results.push(`failover after kill -9 (${sorted.length} kills): min ${s1(sorted[0] ?? NaN)}, median ${s1(pct(sorted, 0.5))}, p90 ${s1(pct(sorted, 0.9))}, max ${s1(sorted.at(-1) ?? NaN)} (target < 30 s)`);
 
