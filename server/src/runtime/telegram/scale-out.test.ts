@@ -259,9 +259,10 @@ describe.skipIf(!onPostgres)(`several instances on one PostgreSQL (seed ${SEED})
     if (!bot) throw new Error('bots');
     const said = say(bot);
     await eventually('the echo', () => echoes(said) === 1, 10_000);
-    const [contact] = await db.sql<{ id: string }[]>`select id from contacts where bot_id = ${bot.id} and telegram_id = ${said.userId}`;
+    const contact = await eventually('the contact', async () =>
+      (await db.sql<{ id: string }[]>`select id from contacts where bot_id = ${bot.id} and telegram_id = ${said.userId}`)[0]);
     const other = instances.find((instance) => instance.instanceId !== map.get(bot.id));
-    if (!contact || !other) throw new Error('setup');
+    if (!other) throw new Error('instances');
     const response = await other.api('/api/messages/send', { json: { botId: bot.id, contactId: contact.id, text: 'resposta do painel' }, token: auth.token });
     expect(response.status).toBe(200);
     await eventually('the reply at Telegram', () => sentTexts(bot, said.userId, 'resposta do painel') === 1, 5_000);
