@@ -38,6 +38,8 @@ import { funnelRoutes } from './modules/funnels/routes.ts';
 import { createFunnelDirectory } from './modules/tracking/funnel-directory.ts';
 import { createPageviewWriter, type PageviewWriter } from './modules/tracking/pageview-writer.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
+import type { TrackingLimits } from './modules/tracking/shared-rate-limit.ts';
+import type { Notifier } from './db/notify.ts';
 
 export type AppDeps = {
   config: Config;
@@ -57,6 +59,10 @@ export type AppDeps = {
   pageviews?: PageviewWriter;
   /** GET /api/ready answers 503 once the server is stopping (docs/decisions.md#scale-out). */
   readiness?: Readiness;
+  /** The tracking rate limits; startServer passes ones shared across instances (docs/decisions.md#funnel-tracking). */
+  trackingLimits?: Pick<TrackingLimits, 'views' | 'clicks'>;
+  /** Changes announced by the other instances (the tracking directory drops funnels changed there). */
+  peers?: Pick<Notifier, 'subscribe'>;
 };
 
 /** The public tracking calls: many, tiny, and never a change to what flows do (no flowsChanged bump). */
@@ -77,10 +83,11 @@ export function createApp(deps: AppDeps) {
     encryptionKey: deps.config.encryptionKey,
     inbox,
   };
-  const directory = createFunnelDirectory(sql);
+  const directory = createFunnelDirectory(sql, { peers: deps.peers });
   const tracking = {
     sql, runtime, logger: deps.logger.child({ component: 'tracking' }), directory, trustProxy: deps.config.trustProxy,
     publicUrl: deps.config.publicUrl, pageviews: deps.pageviews ?? createPageviewWriter(sql),
+    ...(deps.trackingLimits ? { limits: deps.trackingLimits } : {}),
   };
   const api = new Elysia({ prefix: '/api' })
     .use(healthRoutes({ sql, ...(deps.readiness ? { readiness: deps.readiness } : {}) }))

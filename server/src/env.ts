@@ -44,6 +44,8 @@ const envSchema = z.object({
   PUSH_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'deve ser mailto:… ou https://…').optional()),
   /** Tests only: accept http:// push endpoints on loopback (a local fake push service); production needs https. */
   PUSH_ALLOW_LOOPBACK: flag,
+  /** Tests only: an http:// PUBLIC_URL on loopback still means webhook mode (a local load balancer); production needs https. */
+  WEBHOOK_ALLOW_LOOPBACK: flag,
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -66,6 +68,7 @@ export type Config = {
   /** VAPID `sub`: PUSH_SUBJECT, else PUBLIC_URL when https, else a placeholder mailto. */
   pushSubject: string;
   pushAllowLoopback: boolean;
+  webhookAllowLoopback: boolean;
 };
 
 export class ConfigError extends Error {
@@ -100,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: values.TRUST_PROXY,
     pushSubject: values.PUSH_SUBJECT ?? (values.PUBLIC_URL?.startsWith('https://') ? values.PUBLIC_URL : 'mailto:push@canalize.invalid'),
     pushAllowLoopback: values.PUSH_ALLOW_LOOPBACK,
+    webhookAllowLoopback: values.WEBHOOK_ALLOW_LOOPBACK,
   };
 }
 

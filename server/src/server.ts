@@ -22,6 +22,7 @@ import { pixelDeliveryHandler } from './modules/pixels/delivery.ts';
 import { failAbandonedReplies } from './modules/messages/service.ts';
 import { createEventHub, type EventHub } from './modules/events/hub.ts';
 import { createPageviewWriter } from './modules/tracking/pageview-writer.ts';
+import { createTrackingLimits } from './modules/tracking/shared-rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
 import { createBotManager, type BotManager, type BotManagerOptions } from './runtime/telegram/bot-manager.ts';
 
@@ -58,7 +59,10 @@ export type StartOptions = {
 /** Webhook mode needs an address Telegram can reach over https (docs/telegram.md#tg-updates); anything else means long polling. */
 function webhookBase(config: Config, port: number, options: StartOptions): string | undefined {
   if (options.webhookOverLoopback) return `http://127.0.0.1:${port}`;
-  return config.publicUrl?.startsWith('https://') ? config.publicUrl.replace(/\/+$/, '') : undefined;
+  const base = config.publicUrl?.replace(/\/+$/, '');
+  if (base?.startsWith('https://')) return base;
+  // Tests only (WEBHOOK_ALLOW_LOOPBACK): several instances behind a local load balancer the emulator posts to.
+  return config.webhookAllowLoopback && base && /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(base) ? base : undefined;
 }
 
 export async function startServer(
@@ -115,8 +119,13 @@ export async function startServer(
       ...(options.pollingLease ? { polling: options.pollingLease } : {}),
     });
     const pageviews = createPageviewWriter(db.sql);
+    // Tracking limits per address hold across instances on PostgreSQL (docs/decisions.md#funnel-tracking); the
+    // embedded database has one process, whose own buckets are the whole truth.
+    const trackingLimits = createTrackingLimits(db.mode === 'postgres' ? { shared: { sql: db.sql, logger: logger.child({ component: 'tracking' }) } } : {});
     const readiness = { stopping: false };
-    const app = createApp({ config, db, logger, runtime: bots, media, announce, events, pageviews, readiness, clientDistDir: options.clientDistDir }).listen({
+    const app = createApp({
+      config, db, logger, runtime: bots, media, announce, events, pageviews, readiness, trackingLimits, peers: notifier, clientDistDir: options.clientDistDir,
+    }).listen({
       port: config.port,
       hostname: '0.0.0.0',
       // Above every route's own cap (http/request-input.ts), so Bun's bare 413 never answers a size a route accepts.
@@ -164,6 +173,7 @@ export async function startServer(
         await bots.stopAll();
         // Page views answered are committed already; this writes the last batch of requests cut off by the drain.
         await pageviews.close();
+        await trackingLimits.stop();
         await notifier.close();
         if (!options.db) await db.close();
       },

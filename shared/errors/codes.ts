@@ -34,6 +34,7 @@ export const ERROR_MESSAGES = {
   MEDIA_TYPE_NOT_ALLOWED:
     'Tipo de arquivo não permitido. Envie imagem (JPEG, PNG, GIF, WebP), vídeo (MP4, MOV, AVI), áudio (MP3, WAV, OGG) ou documento (PDF, DOC, DOCX, TXT).',
   MEDIA_UNREADABLE: 'Erro ao processar arquivo',
+  STORAGE_FULL: 'O servidor está sem espaço para guardar arquivos. Tente novamente mais tarde.',
   DATABASE_UNAVAILABLE: 'Banco de dados indisponível',
   MIGRATIONS_PENDING: 'O servidor ainda está atualizando o banco de dados. Tente de novo em instantes.',
   SERVER_STOPPING: 'O servidor está sendo encerrado. Tente de novo em instantes.',

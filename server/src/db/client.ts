@@ -43,10 +43,22 @@ export async function createDatabase(config: { databaseUrl: string | undefined; 
   };
 }
 
+/**
+ * When PostgreSQL is away (a restart, a failover: docs/decisions.md#fault-matrix) postgres.js waits before each new
+ * connection attempt, by default (0.5–1) × min(3^failures / 100, 20) s with the failures counted across the pool:
+ * after a few seconds of an outage every query waited up to 20 s before even trying, so requests hung instead of
+ * answering 503, and the server came back up to 20 s after the database. The same curve capped at 1 s here; a connection that
+ * cannot be made in 5 s (an unreachable host) fails instead of hanging for postgres.js's 30 s.
+ */
+const reconnectBackoffSeconds = (failures: number) => (0.5 + Math.random() / 2) * Math.min(3 ** failures / 100, 1);
+const CONNECT_TIMEOUT_SECONDS = 5;
+
 /** `path`: a Unix socket instead of the URL's host and port (the embedded database). */
 export function connect(url: string, max: number, options: { path?: string } = {}): Sql {
   return postgres(url, {
     max,
+    backoff: reconnectBackoffSeconds,
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
     ...(options.path ? { path: options.path } : {}),
     prepare: true,
     onnotice: () => {},

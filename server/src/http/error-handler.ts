@@ -3,12 +3,15 @@
  * English message: unknown errors become a generic 500, logged with the request id the client also receives.
  */
 import { Elysia } from 'elysia';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts';
 import { failureBody, jsonResponse } from './envelope.ts';
 
 const requestIds = new WeakMap<Request, string>();
+/** What a 503 for an unreachable database suggests: a restart takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const requestIdOf = (request: Request) => requestIds.get(request) ?? requestIdFrom(request.headers);
 
@@ -31,6 +34,11 @@ export function errorHandler(logger: Logger) {
       if (code === 'NOT_FOUND') return jsonResponse(404, failureBody('ROUTE_NOT_FOUND'), headers);
       if (code === 'VALIDATION') return jsonResponse(400, failureBody('VALIDATION_FAILED'), headers);
       const url = new URL(request.url);
+      if (isDatabaseUnavailable(error)) {
+        // Not a bug: PostgreSQL is restarting or away. A clear 503 the client may retry (docs/decisions.md#scale-out).
+        logger.warn('banco de dados indisponível', { requestId, method: request.method, path: url.pathname, error });
+        return jsonResponse(503, failureBody('DATABASE_UNAVAILABLE'), { ...headers, 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
+      }
       logger.error('unhandled error', { requestId, method: request.method, path: url.pathname, code, error });
       return jsonResponse(500, failureBody('INTERNAL_ERROR'), headers);
     });

@@ -6,6 +6,7 @@
  * claim skips locked rows and leases fence everything after it.
  * Stopping claims nothing more, lets running jobs finish for a while, then releases the rest for another worker.
  */
+import { failureStreak } from '../lib/failure-streak.ts';
 import type { Sql } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { DEFAULT_BACKOFF, type Backoff } from './backoff.ts';
@@ -42,6 +43,7 @@ export function createJobWorker(options: JobWorkerOptions) {
   let again = false;
   let stopping = false;
   let lastSweep = 0;
+  const claimFailures = failureStreak(logger, 'falha ao buscar tarefas');
 
   function launch(job: ClaimedJob) {
     const registered = handlers.get(job.kind);
@@ -79,7 +81,7 @@ export function createJobWorker(options: JobWorkerOptions) {
       return filling;
     }
     filling = claimWhileRoom()
-      .catch((error: unknown) => logger.error('falha ao buscar tarefas', { error }))
+      .then(() => claimFailures.succeeded(), (error: unknown) => claimFailures.failed(error))
       .finally(() => (filling = undefined));
     return filling;
   }

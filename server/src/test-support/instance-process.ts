@@ -29,7 +29,7 @@ export type InstanceEnv = {
   telegramApiRoot: string;
   jwtSecret: string;
   encryptionKeyHex: string;
-  /** More variables, e.g. META_GRAPH_URL pointing at a fake Graph endpoint. */
+  /** More variables (PUBLIC_URL for webhook mode…). */
   extra?: Record<string, string>;
 };
 

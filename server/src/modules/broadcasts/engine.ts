@@ -9,6 +9,7 @@
  * before may have filled Telegram's.
  * A claim whose lease ran out (the process died) is failed "resultado incerto", never sent again.
  */
+import { failureStreak } from '../../lib/failure-streak.ts';
 import { BROADCAST_TEXTS, broadcastUploadedMediaId } from '@shared/broadcasts/schemas.ts';
 import type { Sql } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -94,6 +95,7 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
   let lastSweep = 0;
   let stopping = false;
   let startedAt = Date.now();
+  const pollFailures = failureStreak(logger, 'falha ao buscar broadcasts em envio');
 
   async function tick() {
     if (stopping) return;
@@ -121,8 +123,9 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
           .finally(() => loops.delete(botId));
         loops.set(botId, loop);
       }
+      pollFailures.succeeded();
     } catch (error) {
-      logger.error('falha ao buscar broadcasts em envio', { error });
+      pollFailures.failed(error);
     }
   }
 

@@ -168,10 +168,10 @@ describe('attribution', () => {
     const first = update(900_000_001);
     const { deriveSecretHex } = await import('../../lib/crypto.ts');
     const secret = deriveSecretHex(bed.server.config.encryptionKey, `webhook:${registered.bot.id}`);
-    expect(bed.server.server.bots.handleWebhook(registered.bot.id, secret, first)).toBe('accepted');
+    expect(await bed.server.server.bots.handleWebhook(registered.bot.id, secret, first)).toBe('accepted');
     await bed.emulator.control.waitForSentMessage({ token: registered.token, chatId: chat.id });
     // A restarted process has forgotten the update ids it saw: the same join arrives again under a new id.
-    expect(bed.server.server.bots.handleWebhook(registered.bot.id, secret, { ...first, update_id: 900_000_002 })).toBe('accepted');
+    expect(await bed.server.server.bots.handleWebhook(registered.bot.id, secret, { ...first, update_id: 900_000_002 })).toBe('accepted');
     await Bun.sleep(300);
     await bed.server.server.bots.flush();
     expect(await entriesOf(funnel.id)).toHaveLength(1);

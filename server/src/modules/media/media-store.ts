@@ -2,12 +2,14 @@
  * Uploaded files: bytes on disk under DATA_DIR/media/<user id>/<file id> (per user, so a path can never reach
  * another user's file), details in media_files. Every read is by (user, id): another user's id is simply absent.
  * The row is written after the bytes, so a row always has its file; a crash in between leaves an orphan file
- * that no URL reaches.
+ * that no URL reaches. A write that fails (the disk is full: 507 STORAGE_FULL, docs/decisions.md#p-media) removes
+ * what it had written, so a failed upload leaves neither a partial file nor a row.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { mediaUrlOf, type MediaFile } from '@shared/media/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import * as repo from './repository.ts';
 import type { MediaRow } from './repository.ts';
@@ -16,6 +18,9 @@ import type { Sniffed } from './sniff.ts';
 export type StoredMedia = MediaFile & { path: string };
 
 export type MediaStore = ReturnType<typeof createMediaStore>;
+
+/** No space or no inodes left, or the user's quota spent: the server cannot keep the file, whatever it is. */
+const isStorageFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(String(Reflect.get(Object(error), 'code')));
 
 export function createMediaStore(sql: Queryable, dataDir: string) {
   const root = path.resolve(dataDir, 'media');
@@ -28,8 +33,15 @@ export function createMediaStore(sql: Queryable, dataDir: string) {
     async save(userId: string, input: { bytes: Uint8Array; fileName: string; sniffed: Sniffed }): Promise<StoredMedia> {
       const id = crypto.randomUUID();
       const file = fileOf(userId, id);
-      await mkdir(path.dirname(file), { recursive: true });
-      await Bun.write(file, input.bytes);
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+        const written = await Bun.write(file, input.bytes);
+        if (written !== input.bytes.byteLength) throw new AppError('STORAGE_FULL', 507);
+      } catch (error) {
+        await rm(file, { force: true }).catch(() => undefined);
+        if (isStorageFull(error)) throw new AppError('STORAGE_FULL', 507);
+        throw error;
+      }
       try {
         const row = await repo.insertMedia(sql, userId, id, input.fileName, input.sniffed, input.bytes.byteLength);
         if (!row) throw new Error('media insert returned nothing');

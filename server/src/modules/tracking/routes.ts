@@ -7,14 +7,17 @@
 import { Elysia } from 'elysia';
 import type { Server } from 'bun';
 import { TRACKING_LIMITS, trackClickInputSchema, trackPageviewInputSchema } from '@shared/funnels/tracking.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { clientAddress } from '../../http/client-address.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/error-handler.ts';
 import { failureBody, jsonResponse } from '../../http/envelope.ts';
 import { readLimited } from '../../http/request-input.ts';
 import { parseInput } from '../../http/validate.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { FunnelDirectory, TrackedFunnel } from './funnel-directory.ts';
-import { createRateLimiter, type Bucket, type RateLimiter } from './rate-limit.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import { createTrackingLimits, type TrackingLimits } from './shared-rate-limit.ts';
 import { trackingScript } from './script.ts';
 import { recordClick, recordPageview, type Caller, type TrackingDeps } from './service.ts';
 
@@ -22,8 +25,11 @@ export type TrackingRouteDeps = TrackingDeps & {
   directory: FunnelDirectory;
   trustProxy: boolean;
   publicUrl: string | undefined;
-  /** Per address: page views and script loads share one bucket, clicks (which mint invite links) have their own. */
-  limits?: { views?: Bucket; clicks?: Bucket };
+  /**
+   * Per address: page views and script loads share one bucket, clicks (which mint invite links) have their own.
+   * startServer passes limits shared across instances; without them this app's own.
+   */
+  limits?: Pick<TrackingLimits, 'views' | 'clicks'>;
 };
 
 const CORS = { 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' };
@@ -35,6 +41,9 @@ type Context = { request: Request; server: Server<unknown> | null };
 function failure(error: unknown, deps: TrackingRouteDeps, request: Request): Response {
   const appError = error instanceof AppError ? error : undefined;
   if (appError) return jsonResponse(appError.status, failureBody(appError.code, appError.message, appError.details), { ...CORS, ...appError.headers });
+  if (isDatabaseUnavailable(error)) {
+    return jsonResponse(503, failureBody('DATABASE_UNAVAILABLE'), { ...CORS, 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
+  }
   deps.logger.error('falha no rastreamento de funil', { path: new URL(request.url).pathname, error });
   return jsonResponse(500, failureBody('INTERNAL_ERROR'), CORS);
 }
@@ -48,8 +57,7 @@ function callerOf(context: Context, trustProxy: boolean): Caller {
 }
 
 export function trackingRoutes(deps: TrackingRouteDeps) {
-  const views = createRateLimiter(deps.limits?.views ?? { capacity: 120, perSecond: 30 });
-  const clicks = createRateLimiter(deps.limits?.clicks ?? { capacity: 20, perSecond: 0.5 });
+  const { views, clicks } = deps.limits ?? createTrackingLimits();
 
   function limit(limiter: RateLimiter, context: Context) {
     const verdict = limiter.take(clientAddress(context.request, context.server, deps.trustProxy));

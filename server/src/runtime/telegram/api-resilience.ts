@@ -2,7 +2,8 @@
  * API transformer installed on every bot: the fault policy of issue 3 in one place.
  * - 429: wait `retry_after` and try again (Telegram's flood control; ignoring it gets bots restricted).
  * - Network failures and 5xx: retry with capped exponential backoff. getUpdates retries until the runner stops
- *   it (abort signal); other methods retry a few times only, because a request that reached Telegram before the
+ *   it (abort signal), never more than `POLL_MAX_DELAY_MS` apart: a poll is harmless to repeat, and a bot must pick up
+ *   what waited within seconds of the Bot API coming back (a minute-long outage is in the fault matrix); other methods retry a few times only, because a request that reached Telegram before the
  *   connection broke would be sent twice (docs/telegram.md#tg-updates) — a welcome sent twice is better than none, a loop is not.
  * - 401: Telegram no longer accepts the token; `onUnauthorized` switches the bot off (docs/decisions.md#d-bots-channels).
  * Every wait listens to the abort signal so runner.stop() stays fast.
@@ -26,6 +27,9 @@ export type ResilienceOptions = {
   retryUncertain?: boolean;
 };
 
+/** The longest pause between two getUpdates attempts while the Bot API is unreachable. */
+export const POLL_MAX_DELAY_MS = 5_000;
+
 export function resilienceTransformer(options: ResilienceOptions): Transformer {
   const maxAttempts = options.maxAttempts ?? 4;
   const maxRetryAfter = options.maxRetryAfterSeconds ?? 120;
@@ -39,7 +43,7 @@ export function resilienceTransformer(options: ResilienceOptions): Transformer {
     const uncertainRetries = options.retryUncertain ?? true;
     for (let attempt = 1; ; attempt++) {
       const canRetry = endless || attempt < maxAttempts;
-      const backoff = Math.min(maxDelay, baseDelay * 2 ** (attempt - 1));
+      const backoff = Math.min(endless ? Math.min(maxDelay, POLL_MAX_DELAY_MS) : maxDelay, baseDelay * 2 ** (attempt - 1));
       let result: Awaited<ReturnType<typeof prev>>;
       try {
         result = await prev(method, payload, requestSignal);

@@ -15,7 +15,6 @@ import type { FlowEngine } from '../flow-engine/flow-engine.ts';
 import { createProductBot } from './create-bot.ts';
 import { createDirectSender, type DirectSender } from './direct-send.ts';
 import { createBroadcastSender, type BroadcastSender } from './broadcast-send.ts';
-import { RecentUpdates } from './recent-updates.ts';
 import { loadChannelConfig, type RuntimeBotRow } from './runtime-repository.ts';
 
 export type BotEntry = {
@@ -29,9 +28,6 @@ export type BotEntry = {
   cache: ChannelCache;
   stop: AbortController;
   handle?: RunnerHandle;
-  /** Webhook updates being processed: stopping waits for them as runner.stop() does for polled ones. */
-  inFlight: Set<Promise<void>>;
-  recent: RecentUpdates;
   /** Set the moment Telegram answers 401, before the database knows: no restart for this bot. */
   state: { revoked: boolean };
 };
@@ -76,13 +72,12 @@ export function createBotEntry(options: EntryOptions): BotEntry {
   });
   const send = createDirectSender(token, options.apiRoot, resilience);
   const broadcast = createBroadcastSender(token, options.apiRoot, resilience.onUnauthorized);
-  return { botId: row.id, userId: row.userId, bot, send, broadcast, cache, stop, inFlight: new Set(), recent: new RecentUpdates(), state };
+  return { botId: row.id, userId: row.userId, bot, send, broadcast, cache, stop, state };
 }
 
 /** Ends retry waits, stops fetching, and waits for the updates already in progress. */
 export async function stopBotEntry(entry: BotEntry, deleteWebhook: boolean): Promise<void> {
   entry.stop.abort();
   await entry.handle?.stop();
-  await Promise.allSettled([...entry.inFlight]);
   if (deleteWebhook) await entry.bot.api.deleteWebhook().catch(() => undefined);
 }

@@ -1,23 +1,25 @@
 /**
  * Bot lifecycle (issue 3): one grammY bot per active registered bot, started at boot (startAll, after the
  * migrations) and by the API on registration/activation, stopped on deactivation/removal and at shutdown.
- * - Long polling with @grammyjs/runner by default; webhook mode when a public https URL is configured (the
- *   secret_token is derived from the server key, so nothing extra is stored).
- * - One process owns a bot's updates (Telegram answers 409 to a second poller): with long polling, the instance
- *   holding the bot's lease in the database (polling-lease.ts, docs/decisions.md#scale-out) polls it batch by batch
- *   from the stored offset (update-poller.ts).
+ * - Long polling by default; webhook mode when a public https URL is configured (the secret_token is derived from
+ *   the server key, so nothing extra is stored).
+ * - One process owns a bot's updates: the instance holding the bot's lease in the database (polling-lease.ts,
+ *   docs/decisions.md#scale-out) polls it batch by batch from the stored offset (update-poller.ts), or, in webhook
+ *   mode, sets its webhook and handles the updates any instance queued for it (webhook-queue.ts,
+ *   docs/decisions.md#webhook-queue).
  * - Telegram answering 401 switches the bot off with a reason the bot screens show (docs/decisions.md#d-bots-channels).
  * - A bot that fails to start (Telegram unreachable at boot) or whose runner dies (409 conflict, a bug) is
  *   started again after a growing pause, never in a tight loop; a stopped or switched-off bot is not.
  * Stopping waits for the updates in flight, and aborts retry waits, so a shutdown is quick and leaves nothing.
  */
-import { BotError } from 'grammy';
 import type { Sql } from '../../db/client.ts';
 import { deriveSecretHex, secretsEqual } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { JobWorker } from '../../jobs/worker.ts';
 import type { Notifier } from '../../db/notify.ts';
 import { createPollingLease } from './polling-lease.ts';
+import { createWebhookQueue } from './webhook-queue.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { startUpdatePoller, type UpdatePoller } from './update-poller.ts';
 import type { ResilienceOptions } from './api-resilience.ts';
 import type { BotRuntime } from './bot-runtime.ts';
@@ -63,6 +65,8 @@ export type BotManagerOptions = {
   peers?: Pick<Notifier, 'publish' | 'subscribe'>;
   /** Tests only: shorter polling leases (docs/decisions.md#scale-out). */
   polling?: { leaseMs?: number; tickMs?: number };
+  /** Tests only: how often an owner looks for queued webhook updates no event announced (docs/decisions.md#webhook-queue). */
+  webhookTickMs?: number;
 };
 
 export type BotManager = BotRuntime & {
@@ -75,7 +79,12 @@ export type BotManager = BotRuntime & {
 /** How long stopping waits for bot starts still talking to Telegram before it goes on without them. */
 const STARTING_WAIT_MS = 2_000;
 
-const PEER_TOPICS = { polling: 'polling.changed', flows: 'runtime.flows-changed', channel: 'runtime.channel-changed' } as const;
+const PEER_TOPICS = {
+  polling: 'polling.changed',
+  flows: 'runtime.flows-changed',
+  channel: 'runtime.channel-changed',
+  webhook: 'webhook.waiting',
+} as const;
 
 export function createBotManager(options: BotManagerOptions): BotManager {
   const { sql, logger } = options;
@@ -108,7 +117,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     closing.abort();
   };
 
-  // --- Long polling under a lease (docs/decisions.md#scale-out) ---
+  // --- Long polling (or the webhook queue) under a lease (docs/decisions.md#scale-out) ---
   const polling = () => webhookBase() === undefined;
   const pollers = new Map<string, UpdatePoller>();
   const startOffsets = new Map<string, number | undefined>();
@@ -122,13 +131,27 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       startOffsets.set(claim.botId, claim.startOffset);
       return startAttempt(claim.botId, 0);
     },
-    dropped: (botId) => stopHere(botId, false),
+    dropped: async (botId, reason) => stopHere(botId, reason === 'missing' && !polling() && (await switchedOff(botId))),
     announce: () => void peers?.publish(PEER_TOPICS.polling).catch(() => undefined),
+  });
+  const queue = createWebhookQueue({
+    sql,
+    logger: logger.child({ component: 'webhook' }),
+    instanceId: lease.instanceId,
+    tickMs: options.webhookTickMs,
+    lost: (botId) => {
+      lease.lost(botId);
+      void stopHere(botId, false);
+    },
+    announce: (botId) => void peers?.publish(PEER_TOPICS.webhook, { botId }).catch(() => undefined),
   });
   const unsubscribe = peers
     ? [
         peers.subscribe(PEER_TOPICS.polling, () => void lease.poke()),
         peers.subscribe(PEER_TOPICS.flows, () => generation.bump()),
+        peers.subscribe(PEER_TOPICS.webhook, ({ payload }) => {
+          if (typeof payload.botId === 'string') queue.wake(payload.botId);
+        }),
         peers.subscribe(PEER_TOPICS.channel, ({ payload }) => {
           const chatId = typeof payload.chatId === 'number' ? payload.chatId : undefined;
           if (typeof payload.botId === 'string') running.get(payload.botId)?.cache.invalidate(chatId);
@@ -164,6 +187,14 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     pollers.set(botId, poller);
   }
 
+  /**
+   * The lease went missing in webhook mode: was the bot switched off or deleted (its webhook goes: only the owner has
+   * the token at hand), or was the lease taken after it ran out (the new owner has set the webhook already)?
+   */
+  async function switchedOff(botId: string) {
+    return (await repo.findActiveBot(sql, botId).catch(() => 'unknown' as const)) === undefined;
+  }
+
   /** Stops the bot in this process (deactivation, a lease given up or lost, shutdown); nothing about the lease. */
   async function stopHere(botId: string, forget: boolean) {
     await starting.get(botId);
@@ -175,16 +206,17 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     running.delete(botId);
     const poller = pollers.get(botId);
     pollers.delete(botId);
-    await poller?.stop();
+    await Promise.all([poller?.stop(), queue.close(botId)]);
+    if (!poller) await journal.flush().catch((error: unknown) => logger.error('falha ao gravar contatos ao parar', { botId, error }));
     flows.detach(botId);
     await stopBotEntry(entry, forget && webhookBase() !== undefined);
     logger.info('bot parado', { botId });
   }
-  // --- end of long polling under a lease ---
+  // --- end of long polling (or the webhook queue) under a lease ---
 
   async function startNow(botId: string): Promise<void> {
     const row = await repo.findActiveBot(sql, botId);
-    if (!row || closed || running.has(botId) || (polling() && !lease.holds(botId))) return;
+    if (!row || closed || running.has(botId) || !lease.holds(botId)) return;
     const log = logger.child({ botId });
     const entry = createBotEntry({
       row, sql, logger: log, journal, flows, apiRoot: options.apiRoot, encryptionKey: options.encryptionKey, retry: options.retry,
@@ -196,13 +228,21 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     if (closed) return;
     const webhookBaseUrl = webhookBase();
     if (webhookBaseUrl) {
+      // Once per ownership, by the owner only (docs/decisions.md#webhook-queue); then what waits is taken.
       await entry.bot.api.setWebhook(`${webhookBaseUrl}/api/telegram/webhook/${botId}`, {
         secret_token: secretOf(botId),
         allowed_updates: [...ALLOWED_UPDATES],
       }, stopSignal);
+      if (closed) return;
+      queue.open(botId, entry.bot);
+      queue.wake(botId);
     } else {
       // A webhook left from an earlier configuration would make every getUpdates fail with 409.
       await entry.bot.api.deleteWebhook(undefined, stopSignal);
+      if (closed) return;
+      // Updates queued while the server ran in webhook mode are older than anything getUpdates returns: first.
+      queue.open(botId, entry.bot);
+      await queue.drain(botId);
       if (closed) return;
       startPolling(entry, log);
     }
@@ -241,10 +281,10 @@ export function createBotManager(options: BotManagerOptions): BotManager {
   }
 
   const manager: BotManager = {
-    // Long polling: the bot is claimed here if nobody holds it and this instance has room; else the instance that
-    // claims it hears the change from the bots table. Stopping here also gives the lease back; the instance polling
-    // the bot elsewhere hears the change and stops it.
-    start: (botId) => (polling() ? lease.claim(botId) : startAttempt(botId, 0)),
+    // The bot is claimed here if nobody holds it and this instance has room; else the instance that claims it hears
+    // the change from the bots table. Stopping here also gives the lease back; the instance running the bot
+    // elsewhere hears the change and stops it.
+    start: (botId) => lease.claim(botId),
     async stop(botId, stopOptions = {}) {
       await stopHere(botId, stopOptions.forget ?? true);
       await lease.release(botId);
@@ -253,19 +293,14 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       running.get(botId)?.cache.invalidate(chatId);
       void peers?.publish(PEER_TOPICS.channel, { botId, ...(chatId === undefined ? {} : { chatId }) }).catch(() => undefined);
     },
-    handleWebhook(botId, secret, update) {
+    async handleWebhook(botId, secret, update) {
       if (secret === null || !secretsEqual(secret, secretOf(botId))) return 'forbidden';
-      const entry = running.get(botId);
-      if (!entry) return 'not-running';
-      if (!entry.recent.add(update.update_id)) return 'duplicate';
-      // Acknowledged at once (Telegram retries slow answers); the work happens after, in per-chat order.
-      const tracked = entry.bot.handleUpdate(update).catch(async (error: unknown) => {
-        if (error instanceof BotError) await entry.bot.errorHandler(error);
-        else logger.error('falha ao processar update', { botId, error });
+      if (!isUuid(botId)) return 'not-running';
+      // Any instance: written to the queue (answered once committed), handled by the bot's owner.
+      return queue.enqueue(botId, update).catch((error: unknown) => {
+        logger.error('falha ao gravar update do webhook; o Telegram o reenviará', { botId, error });
+        return 'unavailable' as const;
       });
-      entry.inFlight.add(tracked);
-      void tracked.finally(() => entry.inFlight.delete(tracked));
-      return 'accepted';
     },
     isRunning: (botId) => running.has(botId),
     flowsChanged() {
@@ -279,18 +314,16 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       });
     },
     async startAll() {
-      if (polling()) return lease.start();
-      const rows = await repo.listActiveBots(sql);
-      // A few at a time: a server with hundreds of bots should not open hundreds of requests at once.
-      for (let index = 0; index < rows.length; index += 8) {
-        await Promise.all(rows.slice(index, index + 8).map((row) => manager.start(row.id)));
-      }
+      await lease.start();
+      queue.start();
     },
     stopPolling: () => {
       close();
+      queue.stop();
       return lease.stop();
     },
     async stopAll() {
+      queue.stop();
       await lease.stop();
       for (const stop of unsubscribe) stop();
       close();

@@ -14,7 +14,8 @@ export type { DirectSendResult } from './direct-send.ts';
 export type { BroadcastOutgoing, BroadcastSendResult } from './broadcast-send.ts';
 export type { InviteLinkCall, InviteLinkOptions, InviteLinkResult } from './invite-links.ts';
 
-export type WebhookOutcome = 'accepted' | 'duplicate' | 'forbidden' | 'not-running';
+/** `unavailable`: the database did not answer, nothing was written (Telegram re-sends after a 503). */
+export type WebhookOutcome = 'accepted' | 'duplicate' | 'forbidden' | 'not-running' | 'unavailable';
 
 export type BotRuntime = {
   /** Starts the bot's update processing if it is active and not running yet. */
@@ -23,7 +24,11 @@ export type BotRuntime = {
   stop(botId: string, options?: { forget?: boolean }): Promise<void>;
   /** Drops cached channel data after the API changed it (welcome saved, Sincronizar). */
   invalidate(botId: string, chatId?: number): void;
-  handleWebhook(botId: string, secret: string | null, update: Update): WebhookOutcome;
+  /**
+   * Telegram's POST, on any instance (docs/decisions.md#webhook-queue): the secret checked, the update written to the
+   * bot's queue; resolves once committed.
+   */
+  handleWebhook(botId: string, secret: string | null, update: Update): Promise<WebhookOutcome>;
   isRunning(botId: string): boolean;
   /** An API write changed what bots' flows may do (graph, toggle, bot state): cached graphs are reloaded lazily. */
   flowsChanged(): void;
@@ -81,7 +86,7 @@ export const idleRuntime: BotRuntime = {
   start: async () => {},
   stop: async () => {},
   invalidate: () => {},
-  handleWebhook: () => 'not-running',
+  handleWebhook: async () => 'not-running',
   isRunning: () => false,
   flush: async () => {},
   flowsChanged: () => {},

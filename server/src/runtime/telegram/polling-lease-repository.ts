@@ -17,8 +17,10 @@ export type PollingClaim = {
 
 /**
  * The instance's heartbeat, in one statement: the instance row and every lease it holds on an active bot are
- * extended; leases on bots switched off are given up; expired instance rows are cleared. Answers the bots this
- * instance still holds: one it runs that is missing was switched off, deleted, or taken after its lease ran out.
+ * extended; expired instance rows are cleared. Answers the bots this instance still holds: one it runs that is missing
+ * was switched off, deleted, or taken after its lease ran out. A switched-off bot's lease is kept (not extended) until
+ * the bot has stopped here and the lease is released: switched on again meanwhile, nobody else starts it before that
+ * (never two pollers, or a webhook set by the new owner and deleted by the old one).
  */
 export async function heartbeat(sql: Sql, instanceId: string, leaseMs: number): Promise<Set<string>> {
   const rows = await sql<{ botId: string }[]>`
@@ -27,9 +29,6 @@ export async function heartbeat(sql: Sql, instanceId: string, leaseMs: number): 
       on conflict (id) do update set expires_at = excluded.expires_at
     ), gone as (
       delete from server_instances where expires_at < now() - interval '1 hour'
-    ), dropped as (
-      update bot_polling p set owner = null, lease_expires_at = null
-      from bots b where b.id = p.bot_id and p.owner = ${instanceId} and not b.is_active
     )
     update bot_polling p set lease_expires_at = now() + ${leaseMs} * interval '1 millisecond'
     from bots b where b.id = p.bot_id and p.owner = ${instanceId} and b.is_active

@@ -1,5 +1,6 @@
 /**
- * Which bots this instance long-polls (docs/decisions.md#scale-out). Every instance on the database runs one:
+ * Which bots this instance runs (docs/decisions.md#scale-out): long-polls, or in webhook mode takes the queued
+ * updates of (docs/decisions.md#webhook-queue) and sets the webhook for. Every instance on the database runs one:
  * - a heartbeat (every `tickMs`) extends the instance row and its leases; a bot it runs whose lease is missing
  *   (switched off, deleted, or taken after the lease ran out) is dropped here;
  * - then it claims up to its fair share, ceil(active bots / live instances), of the bots nobody holds
@@ -28,8 +29,11 @@ export type PollingLeaseOptions = {
   tickMs?: number | undefined;
   /** Starts polling a bot this instance just claimed; a throw gives the lease back. */
   acquired(claim: PollingClaim & { startOffset: number | undefined }): Promise<void>;
-  /** Stops a bot here (`lost`: the lease is gone already, release nothing). */
-  dropped(botId: string): Promise<void>;
+  /**
+   * Stops a bot here; nothing about its lease. `missing`: the heartbeat found the lease gone (the bot switched off or
+   * deleted, or the lease taken after it ran out); `handover`: given up (fair share, shutdown), the bot stays on.
+   */
+  dropped(botId: string, reason: 'missing' | 'handover'): Promise<void>;
   /** Tells the other instances that leases changed hands (a release): they run a round at once. */
   announce(): void;
 };
@@ -73,10 +77,15 @@ export function createPollingLease(options: PollingLeaseOptions) {
 
   async function round(onlyBotId?: string) {
     const stillHeld = await repo.heartbeat(sql, instanceId, leaseMs);
-    for (const botId of [...held]) {
-      if (stillHeld.has(botId)) continue;
+    const missing = [...held].filter((botId) => !stillHeld.has(botId));
+    for (const botId of missing) {
       held.delete(botId);
-      await options.dropped(botId);
+      await options.dropped(botId, 'missing');
+    }
+    if (missing.length > 0) {
+      // A switched-off bot's lease goes back only now that it stopped here (fenced: one taken meanwhile stays taken).
+      await repo.releaseBots(sql, instanceId, missing);
+      options.announce();
     }
     if (stopped) return;
     const { instances, bots } = await repo.census(sql);
@@ -86,7 +95,7 @@ export function createPollingLease(options: PollingLeaseOptions) {
       logger.info('cedendo bots para outras instâncias', { count: excess.length, share, instances });
       for (const botId of excess) {
         held.delete(botId);
-        await options.dropped(botId);
+        await options.dropped(botId, 'handover');
       }
       await repo.releaseBots(sql, instanceId, excess);
       options.announce();
@@ -152,7 +161,7 @@ export function createPollingLease(options: PollingLeaseOptions) {
         held.clear();
         // A batch still running after STOP_WAIT_MS is left to finish on its own: the lease goes back anyway, and the
         // next owner skips that batch (it is recorded as in flight) rather than handling it twice.
-        await Promise.race([Promise.allSettled(bots.map((botId) => options.dropped(botId))), Bun.sleep(STOP_WAIT_MS)]);
+        await Promise.race([Promise.allSettled(bots.map((botId) => options.dropped(botId, 'handover'))), Bun.sleep(STOP_WAIT_MS)]);
         await repo.leave(sql, instanceId).catch((error: unknown) => logger.error('falha ao devolver a posse dos bots', { error }));
         options.announce();
       })();

@@ -21,10 +21,6 @@ const botColumns = (sql: Sql) => sql`
   id, user_id as "userId", telegram_id as "telegramId", name, username,
   token_encrypted as "tokenEncrypted", bot_info as "botInfo"`;
 
-export function listActiveBots(sql: Sql) {
-  return sql<RuntimeBotRow[]>`select ${botColumns(sql)} from bots where is_active order by created_at`;
-}
-
 export async function findActiveBot(sql: Sql, botId: string) {
   const rows = await sql<RuntimeBotRow[]>`select ${botColumns(sql)} from bots where id = ${botId} and is_active`;
   return rows[0];

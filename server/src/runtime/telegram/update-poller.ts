@@ -17,7 +17,8 @@ const BATCH_LIMIT = 100;
 const CONFLICT_BASE_MS = 1_000;
 const CONFLICT_MAX_MS = 30_000;
 const ERROR_BASE_MS = 500;
-const ERROR_MAX_MS = 30_000;
+/** A failed lease write (the database away) is tried again at least this often, so polling resumes soon after it is back. */
+const ERROR_MAX_MS = 5_000;
 
 export type PollerStore = {
   /**

@@ -1,37 +1,19 @@
-import { useId } from 'react';
-import { cn } from '../../../lib/cn.ts';
+import { Switch } from '../../../components/ui/switch.tsx';
 
 type Props = { enabled: boolean; onChange: (enabled: boolean) => void; /** An inactive bot sends nothing, whatever the switch says. */ botActive?: boolean };
 
 /** The master switch of docs/product.md#screen-channel: an ARIA switch named by its title, its state spelled out next to it. */
 export function WelcomeSwitch({ enabled, onChange, botActive = true }: Props) {
   const status = !enabled ? 'Desativada' : botActive ? 'Ativa e funcionando' : 'Ativada, mas o bot está desativado: nada é enviado';
-  const labelId = useId();
-  const statusId = useId();
   return (
-    <div className="flex items-center justify-between gap-4">
-      <div>
-        <p id={labelId} className="font-medium text-slate-900">
-          Mensagem de boas-vindas
-        </p>
-        <p id={statusId} className={cn('text-sm', !enabled ? 'text-slate-500' : botActive ? 'text-emerald-600' : 'text-amber-700')}>
-          {status}
-        </p>
-      </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={enabled}
-        aria-labelledby={labelId}
-        aria-describedby={statusId}
-        onClick={() => onChange(!enabled)}
-        className={cn(
-          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:ring-4 focus-visible:ring-brand-100 focus-visible:outline-none',
-          enabled ? 'bg-emerald-500' : 'bg-slate-300',
-        )}
-      >
-        <span aria-hidden="true" className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', enabled ? 'translate-x-6' : 'translate-x-1')} />
-      </button>
-    </div>
+    <Switch
+      checked={enabled}
+      onChange={onChange}
+      label="Mensagem de boas-vindas"
+      labelClassName="font-medium text-slate-900"
+      description={status}
+      descriptionClassName={!enabled ? 'text-sm text-slate-500' : botActive ? 'text-sm text-emerald-600' : 'text-sm text-amber-700'}
+      onClassName="bg-emerald-500"
+    />
   );
 }

@@ -1,0 +1,34 @@
+/**
+ * The Bot API as a server under test sees it: a pass-through to the emulator that can stop listening (every open
+ * connection closed, long polls included; new connections refused, as when Telegram is unreachable) and listen again
+ * on the same port, the emulator keeping its state meanwhile (docs/decisions.md#fault-matrix).
+ */
+export type BotApiGate = { url(): string; down(): Promise<void>; up(): void };
+
+export function botApiGate(target: string): BotApiGate {
+  let server: ReturnType<typeof Bun.serve> | undefined;
+  let port = 0;
+  const listen = () => {
+    server = Bun.serve({
+      port, hostname: '127.0.0.1', idleTimeout: 0,
+      async fetch(request) {
+        const url = new URL(request.url);
+        const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+        const answer = await fetch(`${target}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body, signal: request.signal });
+        return new Response(await answer.arrayBuffer(), { status: answer.status, headers: answer.headers });
+      },
+    });
+    port = server.port ?? 0;
+  };
+  listen();
+  return {
+    url: () => `http://127.0.0.1:${port}`,
+    /** Closes the listener and every open connection (long polls included): new connections are refused. */
+    down: async () => {
+      await server?.stop(true);
+      server = undefined;
+    },
+    up: listen,
+  };
+}
+
