@@ -5,16 +5,18 @@
  * rendered so big flows pan smoothly.
  */
 import {
-  Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow,
+  Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, useStore,
   type Connection, type Edge, type EdgeChange, type NodeChange, type OnConnectEnd, type OnNodeDrag,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import './flow-canvas.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import type { FlowConnection } from '@shared/flows/graph.ts';
 import { connectAction } from '../model/button-edges.ts';
 import type { XY } from '../model/graph-actions.ts';
 import { createEdgeMapper, createNodeMapper, type CardNode, type MeasuredSizes } from '../model/xyflow-mapping.ts';
 import type { FlowEditor } from '../hooks/use-flow-editor.ts';
+import { FarContext } from './canvas-distance.ts';
 import { CANVAS_LABELS } from './canvas-labels.ts';
 import { CanvasStatus, EmptyCanvasHint } from './canvas-status.tsx';
 import { FlowNodeCard } from './flow-node-card.tsx';
@@ -24,6 +26,9 @@ const NODE_TYPES = { flowNode: FlowNodeCard };
 const SNAP: [number, number] = [15, 15];
 const MINIMAP_STYLE = { width: 200, height: 150 };
 const minimapColor = (node: CardNode) => typeColor(node.data.node.type);
+/** Below this zoom the canvas is "far" (flow-canvas.css): details a card cannot show legibly are skipped. */
+export const FAR_ZOOM = 0.5;
+const isFar = (state: { transform: [number, number, number] }) => state.transform[2] < FAR_ZOOM;
 /** docs/product.md#limits: padding 0.1; a small flow is not zoomed past the 0.8 starting zoom. */
 export const FIT_VIEW_OPTIONS = { padding: 0.1, maxZoom: 0.8 };
 
@@ -65,6 +70,12 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
   const nodeIds = useMemo(() => new Set(graph.nodes.map((n) => n.id)), [graph.nodes]);
   const edges = useMemo(() => mapEdges(graph.connections, nodeIds, selection.edges, path.edges), [mapEdges, graph.connections, nodeIds, selection.edges, path.edges]);
   const dragStart = useRef(new Map<string, XY>());
+  // Re-renders only when the zoom crosses FAR_ZOOM, not on every pan or zoom frame.
+  const far = useStore(isFar);
+  // Set on the element, not in state: starting and ending a move must not re-render the canvas (flow-canvas.css).
+  const frameRef = useRef<HTMLDivElement>(null);
+  const onMoveStart = useCallback(() => frameRef.current?.classList.add('canvas-moving'), []);
+  const onMoveEnd = useCallback(() => frameRef.current?.classList.remove('canvas-moving'), []);
   // Fit once, on open, and only a flow that has nodes: an empty flow keeps the default viewport, and a first node
   // added later must not make the view jump to it.
   const [fitOnOpen] = useState(() => graph.nodes.length > 0);
@@ -173,7 +184,8 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
   );
 
   return (
-    <div className="relative h-full w-full" data-testid="flow-canvas">
+    <div ref={frameRef} className={far ? 'canvas-far relative h-full w-full' : 'relative h-full w-full'} data-testid="flow-canvas">
+      <FarContext.Provider value={far}>
       <ReactFlow<CardNode, Edge>
         nodes={nodes}
         edges={edges}
@@ -186,6 +198,8 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
         onConnectEnd={onConnectEnd}
         onNodeContextMenu={onNodeContextMenu}
         onEdgeClick={handleEdgeClick}
+        onMoveStart={onMoveStart}
+        onMoveEnd={onMoveEnd}
         zoomOnPinch
         panOnDrag
         zoomOnDoubleClick={!phone}
@@ -209,6 +223,7 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
         <Controls showInteractive={false} />
         {!phone && <MiniMap<CardNode> style={MINIMAP_STYLE} nodeColor={minimapColor} pannable zoomable />}
       </ReactFlow>
+      </FarContext.Provider>
       {graph.nodes.length === 0 && <EmptyCanvasHint phone={phone} />}
       <CanvasStatus nodes={graph.nodes.length} connections={graph.connections.length} />
     </div>
