@@ -49,36 +49,36 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
         <NodeCardBody node={node} />
       </div>
       {!far && (
-      <button
-        type="button"
-        aria-label="Excluir nó"
-        className="nodrag absolute -top-3 -right-3 hidden size-7 items-center justify-center rounded-full bg-red-600 text-white shadow group-hover:flex"
-        onClick={(event) => {
-          event.stopPropagation();
-          requestNodeDelete(node.id);
-        }}
-      >
-        <Trash2 aria-hidden="true" className="size-3.5" />
-      </button>
+        <button
+          type="button"
+          aria-label="Excluir nó"
+          className="nodrag absolute -top-3 -right-3 hidden size-7 items-center justify-center rounded-full bg-red-600 text-white shadow group-hover:flex"
+          onClick={(event) => {
+            event.stopPropagation();
+            requestNodeDelete(node.id);
+          }}
+        >
+          <Trash2 aria-hidden="true" className="size-3.5" />
+        </button>
       )}
       <Handle type="source" position={Position.Bottom} id="default" className={cn(HANDLE, '!bg-blue-500')} />
       {(!far || selected) && (
-      <button
-        type="button"
-        aria-label="Adicionar próximo nó"
-        title="Adicionar próximo nó"
-        className={cn(
-          'nodrag nopan absolute -bottom-11 left-1/2 flex size-7 -translate-x-1/2 items-center justify-center rounded-full border border-blue-300 bg-white text-blue-600 shadow-sm',
-          'opacity-0 group-hover:opacity-100 focus-visible:opacity-100 pointer-coarse:opacity-100',
-          selected && 'opacity-100',
-        )}
-        onClick={(event) => {
-          event.stopPropagation();
-          requestAddAfter(node.id, 'default');
-        }}
-      >
-        <Plus aria-hidden="true" className="size-4" />
-      </button>
+        <button
+          type="button"
+          aria-label="Adicionar próximo nó"
+          title="Adicionar próximo nó"
+          className={cn(
+            'nodrag nopan absolute -bottom-11 left-1/2 flex size-7 -translate-x-1/2 items-center justify-center rounded-full border border-blue-300 bg-white text-blue-600 shadow-sm',
+            'opacity-0 group-hover:opacity-100 focus-visible:opacity-100 pointer-coarse:opacity-100',
+            selected && 'opacity-100',
+          )}
+          onClick={(event) => {
+            event.stopPropagation();
+            requestAddAfter(node.id, 'default');
+          }}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+        </button>
       )}
       {node.type === 'condition' && (
         <>
