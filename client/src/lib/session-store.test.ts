@@ -56,6 +56,17 @@ describe('session store', () => {
     expect(mine.getState().isAuthenticated).toBe(false);
   });
 
+  test('a signed-out visit reads nothing, so it needs no parser (zod stays out of /login); a stored session does', () => {
+    expect(createSessionStore(storage, () => undefined).getState()).toEqual({ user: null, tokens: null, isAuthenticated: false });
+    createSessionStore(storage, () => parsePersistedSession).setAuth(user, tokens);
+    expect(() => createSessionStore(storage, () => undefined)).toThrow('prepareSessionStore');
+  });
+
+  test('a stored session that does not match the shared schemas reads as signed out', () => {
+    storage.setItem(STORAGE_KEYS.session, JSON.stringify({ user: { id: 'u1' }, tokens, isAuthenticated: true }));
+    expect(createSessionStore(storage, () => parsePersistedSession).getState().isAuthenticated).toBe(false);
+  });
+
   test('unreadable storage means signed out, not a crash', () => {
     storage.setItem(STORAGE_KEYS.session, '{not json');
     expect(createSessionStore(storage, () => parsePersistedSession).getState().isAuthenticated).toBe(false);

@@ -29,7 +29,7 @@ const SNAP: [number, number] = [15, 15];
 const MINIMAP_STYLE = { width: 200, height: 150 };
 const minimapColor = (node: CardNode) => typeColor(node.data.node.type);
 /** Below this zoom the canvas is "far" (flow-canvas.css): details a card cannot show legibly are skipped. */
-export const FAR_ZOOM = 0.5;
+export const FAR_ZOOM = 0.35;
 const isFar = (state: { transform: [number, number, number] }) => state.transform[2] < FAR_ZOOM;
 /** docs/product.md#limits: padding 0.1; a small flow is not zoomed past the 0.8 starting zoom. */
 export const FIT_VIEW_OPTIONS = { padding: 0.1, maxZoom: 0.8 };
