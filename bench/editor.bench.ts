@@ -10,7 +10,8 @@
  * Targets: 500 nodes pan ≥ 55 fps with p95 frame ≤ 25 ms; 1 000 nodes open < 1.5 s and pan ≥ 45 fps.
  * BENCH_EDITOR_PROFILE=1 also records a Chrome trace of the 500-node pan and prints where the main thread spent it
  * (scripting, style, layout, paint, …) and the heaviest JavaScript functions, the evidence for what bounds a frame.
- * BENCH_EDITOR_SIZES=500 (or 1000) runs one flow.
+ * BENCH_EDITOR_SIZES=500 (or 1000) runs one flow; BENCH_EDITOR_CSS adds a style sheet to the page, to measure a
+ * rendering change before making it; BENCH_EDITOR_PORT moves the server off 3304.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
