@@ -17,7 +17,8 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
 
-export async function seedBigFlow(call: Call, flowId: string, nodes = 500, edges = 600) {
+/** The nodes and connections of a big flow: a grid of 25 columns, a chain through every node, then vertical links. */
+export function bigFlowSpecs(flowId: string, nodes = 500, edges = 600) {
   const columns = 25;
   const ids = Array.from({ length: nodes }, () => crypto.randomUUID());
   const specs = ids.map((id, i) => {
@@ -25,18 +26,24 @@ export async function seedBigFlow(call: Call, flowId: string, nodes = 500, edges
     const config = subType === 'send_text' ? { message: `Mensagem ${i} com {{contact.firstName}}` } : {};
     return { id, flowId, type, subType, position: { x: (i % columns) * 330, y: Math.floor(i / columns) * 240 }, config, order: i };
   });
-  await inBatches(specs, 1, (spec) => call('POST', '/flows/nodes', spec));
   // A chain through every node, then vertical links until the count is reached; never into the trigger.
   const links: { source: number; target: number }[] = [];
   for (let i = 0; i + 1 < nodes && links.length < edges; i++) links.push({ source: i, target: i + 1 });
   for (let i = 1; i + columns < nodes && links.length < edges; i += 4) links.push({ source: i, target: i + columns });
+  for (let i = 3; i + columns < nodes && links.length < edges; i += 4) links.push({ source: i, target: i + columns });
   const connections = links.map(({ source, target }) => ({
     id: crypto.randomUUID(),
     flowId,
-    sourceNodeId: ids[source],
-    targetNodeId: ids[target],
+    sourceNodeId: ids[source] ?? '',
+    targetNodeId: ids[target] ?? '',
     sourceHandle: specs[source]?.type === 'condition' ? 'true' : 'default',
   }));
+  return { specs, connections };
+}
+
+export async function seedBigFlow(call: Call, flowId: string, nodes = 500, edges = 600) {
+  const { specs, connections } = bigFlowSpecs(flowId, nodes, edges);
+  await inBatches(specs, 1, (spec) => call('POST', '/flows/nodes', spec));
   await inBatches(connections, 1, (connection) => call('POST', '/flows/connections', connection));
   return { nodes: specs.length, connections: connections.length };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
 import { Window } from 'happy-dom';
 import { z } from 'zod';
 import { ApiError, createApiClient, SESSION_EXPIRED_MESSAGE } from './api-client.ts';
+import { parsePersistedSession } from './session-schema.ts';
 import { createSessionStore, STORAGE_KEYS } from './session-store.ts';
 
 /**
@@ -66,7 +67,7 @@ const storage = new Window().localStorage;
 let expired = 0;
 
 function setup() {
-  const session = createSessionStore(storage);
+  const session = createSessionStore(storage, () => parsePersistedSession);
   const client = createApiClient({
     session,
     fetch: (url, init) => fetch(new URL(url, server.url), init),

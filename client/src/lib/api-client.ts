@@ -10,10 +10,13 @@
  * - Failures are thrown as ApiError with the server's pt-BR message when the body has one, else the caller's fallback.
  *
  * `fetch` is injected so tests can run it against a local server (happy-dom replaces the global fetch).
+ *
+ * The envelope schemas it needs itself (a failure's body, a refresh's answer) are imported when such an answer
+ * arrives, so this module, which the first screen loads, does not bring zod with it; a success body is parsed with
+ * the schema its caller passes (and loads).
  */
 import type { z } from 'zod';
-import { failureEnvelopeSchema } from '@shared/api/envelope.ts';
-import { refreshResponseSchema, type Tokens } from '@shared/auth/schemas.ts';
+import type { Tokens } from '@shared/auth/schemas.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'Não foi possível concluir a operação. Tente novamente.';
 export const NETWORK_ERROR_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet.';
@@ -95,6 +98,7 @@ export function createApiClient({ session, fetch: fetchImpl, baseUrl = '/api', o
     );
     // The server is down or broken, not refusing the token: keep the session for a later attempt.
     if (response.status >= 500) throw await toApiError(response, GENERIC_ERROR_MESSAGE);
+    const { refreshResponseSchema } = await import('@shared/auth/schemas.ts');
     const parsed = response.ok ? refreshResponseSchema.safeParse(await readJson(response)) : undefined;
     if (!parsed?.success) {
       session.clear();
@@ -166,6 +170,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function toApiError(response: Response, fallbackMessage: string): Promise<ApiError> {
+  const { failureEnvelopeSchema } = await import('@shared/api/envelope.ts');
   const failure = failureEnvelopeSchema.safeParse(await readJson(response));
   if (!failure.success) return new ApiError(response.status, `HTTP_${response.status}`, fallbackMessage);
   const { code, message, details } = failure.data;

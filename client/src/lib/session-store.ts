@@ -3,10 +3,13 @@
  * tokens also under `accessToken` / `refreshToken`, where the API client reads them. A tiny external store read
  * with useSyncExternalStore, so no state library is needed. Other tabs follow through the `storage` event: a logout
  * or a token refresh in one tab reaches every tab.
+ *
+ * What is stored is parsed with the shared schemas (session-schema.ts), loaded only when there is something to
+ * parse: a first visit to /login runs no zod (prepareSessionStore, awaited by main.tsx before the first render).
  */
 import { useSyncExternalStore } from 'react';
-import { tokensSchema, userSchema, type Tokens, type User } from '@shared/auth/schemas.ts';
-import { z } from 'zod';
+import type { Tokens, User } from '@shared/auth/schemas.ts';
+import type { PersistedSession } from './session-schema.ts';
 
 export const STORAGE_KEYS = {
   session: 'auth-storage',
@@ -16,18 +19,15 @@ export const STORAGE_KEYS = {
 
 export type Session = { user: User | null; tokens: Tokens | null; isAuthenticated: boolean };
 
-const persistedSessionSchema = z.object({
-  user: userSchema.nullable(),
-  tokens: tokensSchema.nullable(),
-  isAuthenticated: z.boolean(),
-});
+/** session-schema.ts's parser: passed by tests, loaded by prepareSessionStore for the browser's store. */
+export type ParseSession = (value: unknown) => PersistedSession | null;
 
 const SIGNED_OUT: Session = { user: null, tokens: null, isAuthenticated: false };
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
-export function createSessionStore(storage: Storage) {
-  let state = read(storage);
+export function createSessionStore(storage: Storage, parse: () => ParseSession | undefined) {
+  let state = read(storage, parse());
   const listeners = new Set<() => void>();
 
   function commit(next: Session) {
@@ -58,7 +58,7 @@ export function createSessionStore(storage: Storage) {
     },
     /** Re-reads storage (another tab wrote it) and notifies when something changed. */
     reload() {
-      const next = read(storage);
+      const next = read(storage, parse());
       if (JSON.stringify(next) === JSON.stringify(state)) return;
       state = next;
       for (const listener of listeners) listener();
@@ -66,11 +66,17 @@ export function createSessionStore(storage: Storage) {
   };
 }
 
-function read(storage: Storage): Session {
+/** True when storage holds something a session could be read from (then the parser is needed). */
+function holdsSession(storage: Storage): boolean {
+  return Object.values(STORAGE_KEYS).some((key) => storage.getItem(key) !== null);
+}
+
+function read(storage: Storage, parse: ParseSession | undefined): Session {
+  if (!holdsSession(storage)) return SIGNED_OUT;
+  if (!parse) throw new Error('prepareSessionStore() must run before a stored session is read');
   let persisted: Session = SIGNED_OUT;
   try {
-    const parsed = persistedSessionSchema.safeParse(JSON.parse(storage.getItem(STORAGE_KEYS.session) ?? 'null'));
-    if (parsed.success) persisted = parsed.data;
+    persisted = parse(JSON.parse(storage.getItem(STORAGE_KEYS.session) ?? 'null')) ?? SIGNED_OUT;
   } catch {
     // Unreadable JSON: treat as signed out rather than crash the app at boot.
   }
@@ -94,13 +100,30 @@ function write(storage: Storage, session: Session) {
 }
 
 let defaultStore: SessionStore | undefined;
+let parser: ParseSession | undefined;
+
+async function loadParser(): Promise<ParseSession> {
+  parser ??= (await import('./session-schema.ts')).parsePersistedSession;
+  return parser;
+}
+
+/**
+ * Loads the stored-session parser when the browser's storage holds a session (a signed-in visit); a signed-out
+ * visit skips it, and with it zod. main.tsx awaits this before anything reads the session.
+ */
+export async function prepareSessionStore(): Promise<void> {
+  if (holdsSession(window.localStorage)) await loadParser();
+}
 
 /** The browser's session store, created on first use so tests can build their own with any Storage. */
 export function sessionStore(): SessionStore {
   if (!defaultStore) {
-    const store = createSessionStore(window.localStorage);
+    const store = createSessionStore(window.localStorage, () => parser);
     window.addEventListener('storage', (event) => {
-      if (event.key === null || Object.values<string>(STORAGE_KEYS).includes(event.key)) store.reload();
+      if (event.key !== null && !Object.values<string>(STORAGE_KEYS).includes(event.key)) return;
+      // Another tab signed in while this one never needed the parser: load it first.
+      if (parser || !holdsSession(window.localStorage)) store.reload();
+      else void loadParser().then(() => store.reload());
     });
     defaultStore = store;
   }

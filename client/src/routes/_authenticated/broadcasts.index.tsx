@@ -1,14 +1,18 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { BROADCAST_STATUSES } from '@shared/broadcasts/schemas.ts';
+import { optionalPage, optionalString } from '../../lib/search-params.ts';
 import { BroadcastsPage, type BroadcastListSearch } from '../../features/broadcasts/components/broadcasts-page.tsx';
 
-/** Page, bot, status and search live in the address (docs/product.md#screen-broadcasts); bad values fall back to none. */
-const searchSchema = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  botId: z.string().optional().catch(undefined),
-  status: z.enum(BROADCAST_STATUSES).optional().catch(undefined),
-  q: z.string().optional().catch(undefined),
+/**
+ * Page, bot, status and search live in the address (docs/product.md#screen-broadcasts); bad values fall back to none.
+ * The status is checked against the shared list in the component (its own chunk): the list's module builds zod
+ * schemas, which the route tree (downloaded with /login) must not carry.
+ */
+const searchSchema = (search: Record<string, unknown>): { page?: number | undefined; botId?: string | undefined; status?: string | undefined; q?: string | undefined } => ({
+  page: optionalPage(search.page),
+  botId: optionalString(search.botId),
+  status: optionalString(search.status),
+  q: optionalString(search.q),
 });
 
 export const Route = createFileRoute('/_authenticated/broadcasts/')({
@@ -17,7 +21,8 @@ export const Route = createFileRoute('/_authenticated/broadcasts/')({
 });
 
 function BroadcastsRoute() {
-  const search = Route.useSearch();
+  const { status, ...search } = Route.useSearch();
   const navigate = useNavigate();
-  return <BroadcastsPage search={search} onSearch={(next: BroadcastListSearch) => void navigate({ to: '/broadcasts', search: next })} />;
+  const known = BROADCAST_STATUSES.find((candidate) => candidate === status);
+  return <BroadcastsPage search={{ ...search, status: known }} onSearch={(next: BroadcastListSearch) => void navigate({ to: '/broadcasts', search: next })} />;
 }

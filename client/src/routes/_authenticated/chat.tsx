@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalString } from '../../lib/search-params.ts';
 import { ChatPage } from '../../features/chat/components/chat-page.tsx';
 
 /** `?contato=<contact id>`: the open conversation, so the phone's back button returns to the list. */
-const searchSchema = z.object({ contato: z.string().optional() });
+const searchSchema = (search: Record<string, unknown>): { contato?: string | undefined } => ({ contato: optionalString(search.contato) });
 
 export const Route = createFileRoute('/_authenticated/chat')({
   validateSearch: searchSchema,

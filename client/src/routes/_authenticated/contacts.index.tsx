@@ -1,9 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalString } from '../../lib/search-params.ts';
 import { ContactsPage } from '../../features/contacts/components/contacts-page.tsx';
 
 /** `?funnelId=` narrows the list to the contacts that entered through that funnel (with a banner that clears it). */
-const searchSchema = z.object({ funnelId: z.string().optional() });
+const searchSchema = (search: Record<string, unknown>): { funnelId?: string | undefined } => ({ funnelId: optionalString(search.funnelId) });
 
 export const Route = createFileRoute('/_authenticated/contacts/')({
   validateSearch: searchSchema,

@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { authResponseSchema, type AuthResult, type LoginInput } from '@shared/auth/schemas.ts';
+import type { AuthResult, LoginInput } from '@shared/auth/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { AUTH_UI_TEXTS } from './auth-texts.ts';
 
 export async function login(input: LoginInput): Promise<AuthResult> {
+  // Loaded on submit (the form already started it): the login screen's first load carries no zod.
+  const { authResponseSchema } = await import('@shared/auth/schemas.ts');
   const body = await api.post('/auth/login', input, { schema: authResponseSchema, fallbackMessage: AUTH_UI_TEXTS.loginError });
   return body.data;
 }

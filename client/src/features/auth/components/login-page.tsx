@@ -1,20 +1,22 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
-import { loginInputSchema } from '@shared/auth/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useLogin } from '../api/login.ts';
 import { useFormFields } from '../hooks/use-form-fields.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
+/** The shared schema, with zod, loaded on the first edit: not part of the first screen's download. */
+const loadLoginSchema = async () => (await import('@shared/auth/schemas.ts')).loginInputSchema;
+
 export function LoginPage() {
   const navigate = useNavigate();
-  const form = useFormFields(loginInputSchema, { email: '', password: '' });
+  const form = useFormFields(loadLoginSchema, { email: '', password: '' });
   const login = useLogin({ onSuccess: () => void navigate({ to: '/dashboard', replace: true }) });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const input = form.validate();
+    const input = await form.validate();
     if (input) login.mutate(input, { onError: form.showServerErrors });
   }
 
@@ -29,7 +31,7 @@ export function LoginPage() {
         </Link>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         <Input
           label="Email"
           type="email"

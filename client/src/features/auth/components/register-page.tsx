@@ -12,9 +12,9 @@ export function RegisterPage() {
   const form = useFormFields(registerInputSchema, { name: '', email: '', password: '' });
   const register = useRegister({ onSuccess: () => void navigate({ to: '/dashboard', replace: true }) });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const input = form.validate();
+    const input = await form.validate();
     if (input) register.mutate(input, { onError: form.showServerErrors });
   }
 
@@ -29,7 +29,7 @@ export function RegisterPage() {
         </Link>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         <Input
           label="Nome completo"
           name="name"

@@ -5,16 +5,20 @@
  * rendered so big flows pan smoothly.
  */
 import {
-  Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow,
+  Background, BackgroundVariant, Controls, getViewportForBounds, MiniMap, ReactFlow, useReactFlow, useStore,
+  type Viewport,
   type Connection, type Edge, type EdgeChange, type NodeChange, type OnConnectEnd, type OnNodeDrag,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import './flow-canvas.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
-import type { FlowConnection } from '@shared/flows/graph.ts';
+import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import { connectAction } from '../model/button-edges.ts';
 import type { XY } from '../model/graph-actions.ts';
+import { DEFAULT_NODE_SIZE } from '../model/placement.ts';
 import { createEdgeMapper, createNodeMapper, type CardNode, type MeasuredSizes } from '../model/xyflow-mapping.ts';
 import type { FlowEditor } from '../hooks/use-flow-editor.ts';
+import { FarContext } from './canvas-distance.ts';
 import { CANVAS_LABELS } from './canvas-labels.ts';
 import { CanvasStatus, EmptyCanvasHint } from './canvas-status.tsx';
 import { FlowNodeCard } from './flow-node-card.tsx';
@@ -24,8 +28,28 @@ const NODE_TYPES = { flowNode: FlowNodeCard };
 const SNAP: [number, number] = [15, 15];
 const MINIMAP_STYLE = { width: 200, height: 150 };
 const minimapColor = (node: CardNode) => typeColor(node.data.node.type);
+/** Below this zoom the canvas is "far" (flow-canvas.css): details a card cannot show legibly are skipped. */
+export const FAR_ZOOM = 0.35;
+const isFar = (state: { transform: [number, number, number] }) => state.transform[2] < FAR_ZOOM;
 /** docs/product.md#limits: padding 0.1; a small flow is not zoomed past the 0.8 starting zoom. */
 export const FIT_VIEW_OPTIONS = { padding: 0.1, maxZoom: 0.8 };
+const MIN_ZOOM = 0.2;
+const START_VIEWPORT: Viewport = { x: 40, y: 40, zoom: 0.8 };
+
+/**
+ * Where a flow that opens fitted starts, before xyflow's own fit (which needs every card measured, so it comes
+ * after the first render): the same fit over the window with the default card size. xyflow renders every card
+ * once to measure it, and a big flow then does it already zoomed out, with the light cards (useFar), instead of
+ * 1 000 full cards at 0.8.
+ */
+function estimatedFit(nodes: FlowNode[]): Viewport {
+  const xs = nodes.map((n) => n.position.x);
+  const ys = nodes.map((n) => n.position.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  const bounds = { x, y, width: Math.max(...xs) - x + DEFAULT_NODE_SIZE.width, height: Math.max(...ys) - y + DEFAULT_NODE_SIZE.height };
+  return getViewportForBounds(bounds, window.innerWidth, window.innerHeight, MIN_ZOOM, FIT_VIEW_OPTIONS.maxZoom, FIT_VIEW_OPTIONS.padding);
+}
 
 export type Selection = { nodes: ReadonlySet<string>; edges: ReadonlySet<string> };
 /** The nodes and connections a test run went through, highlighted on the canvas. */
@@ -65,9 +89,16 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
   const nodeIds = useMemo(() => new Set(graph.nodes.map((n) => n.id)), [graph.nodes]);
   const edges = useMemo(() => mapEdges(graph.connections, nodeIds, selection.edges, path.edges), [mapEdges, graph.connections, nodeIds, selection.edges, path.edges]);
   const dragStart = useRef(new Map<string, XY>());
+  // Re-renders only when the zoom crosses FAR_ZOOM, not on every pan or zoom frame.
+  const far = useStore(isFar);
+  // Set on the element, not in state: starting and ending a move must not re-render the canvas (flow-canvas.css).
+  const frameRef = useRef<HTMLDivElement>(null);
+  const onMoveStart = useCallback(() => frameRef.current?.classList.add('canvas-moving'), []);
+  const onMoveEnd = useCallback(() => frameRef.current?.classList.remove('canvas-moving'), []);
   // Fit once, on open, and only a flow that has nodes: an empty flow keeps the default viewport, and a first node
   // added later must not make the view jump to it.
   const [fitOnOpen] = useState(() => graph.nodes.length > 0);
+  const [startViewport] = useState(() => (fitOnOpen ? estimatedFit(graph.nodes) : START_VIEWPORT));
   // The cache may hold the flow before its nodes (created elsewhere, not pulled yet): when they arrive by the pull
   // after opening, before the user did anything here, fit to them then (xyflow queues it until they are measured).
   const { fitView } = useReactFlow();
@@ -173,42 +204,47 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
   );
 
   return (
-    <div className="relative h-full w-full" data-testid="flow-canvas">
-      <ReactFlow<CardNode, Edge>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={NODE_TYPES}
-        onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
-        onNodeDragStart={onNodeDragStart}
-        onNodeDragStop={onNodeDragStop}
-        onConnect={onConnect}
-        onConnectEnd={onConnectEnd}
-        onNodeContextMenu={onNodeContextMenu}
-        onEdgeClick={handleEdgeClick}
-        zoomOnPinch
-        panOnDrag
-        zoomOnDoubleClick={!phone}
-        snapToGrid
-        snapGrid={SNAP}
-        minZoom={0.2}
-        maxZoom={2}
-        defaultViewport={{ x: 40, y: 40, zoom: 0.8 }}
-        fitView={fitOnOpen}
-        fitViewOptions={FIT_VIEW_OPTIONS}
-        connectionRadius={20}
-        reconnectRadius={10}
-        deleteKeyCode={null}
-        multiSelectionKeyCode="Shift"
-        disableKeyboardA11y
-        onlyRenderVisibleElements
-        proOptions={{ hideAttribution: true }}
-        ariaLabelConfig={CANVAS_LABELS}
-      >
-        <Background variant={BackgroundVariant.Dots} gap={15} />
-        <Controls showInteractive={false} />
-        {!phone && <MiniMap<CardNode> style={MINIMAP_STYLE} nodeColor={minimapColor} pannable zoomable />}
-      </ReactFlow>
+    <div ref={frameRef} className={far ? 'canvas-far relative h-full w-full' : 'relative h-full w-full'} data-testid="flow-canvas">
+      {/* A phone keeps the cards' buttons (its "+" is always shown to a finger); the CSS side applies everywhere. */}
+      <FarContext.Provider value={far && !phone}>
+        <ReactFlow<CardNode, Edge>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onNodeDragStart={onNodeDragStart}
+          onNodeDragStop={onNodeDragStop}
+          onConnect={onConnect}
+          onConnectEnd={onConnectEnd}
+          onNodeContextMenu={onNodeContextMenu}
+          onEdgeClick={handleEdgeClick}
+          onMoveStart={onMoveStart}
+          onMoveEnd={onMoveEnd}
+          zoomOnPinch
+          panOnDrag
+          zoomOnDoubleClick={!phone}
+          snapToGrid
+          snapGrid={SNAP}
+          minZoom={MIN_ZOOM}
+          maxZoom={2}
+          defaultViewport={startViewport}
+          fitView={fitOnOpen}
+          fitViewOptions={FIT_VIEW_OPTIONS}
+          connectionRadius={20}
+          reconnectRadius={10}
+          deleteKeyCode={null}
+          multiSelectionKeyCode="Shift"
+          disableKeyboardA11y
+          onlyRenderVisibleElements
+          proOptions={{ hideAttribution: true }}
+          ariaLabelConfig={CANVAS_LABELS}
+        >
+          <Background variant={BackgroundVariant.Dots} gap={15} />
+          <Controls showInteractive={false} />
+          {!phone && <MiniMap<CardNode> style={MINIMAP_STYLE} nodeColor={minimapColor} pannable zoomable />}
+        </ReactFlow>
+      </FarContext.Provider>
       {graph.nodes.length === 0 && <EmptyCanvasHint phone={phone} />}
       <CanvasStatus nodes={graph.nodes.length} connections={graph.connections.length} />
     </div>
