@@ -5,29 +5,14 @@
  */
 import { DEFAULT_EXECUTION_CONTEXTS } from '@shared/flows/schemas.ts';
 import { savedToast } from '../../../offline/feedback.ts';
-import { useCached, useMutateAll, useWhenAnswered } from '../../../offline/hooks.ts';
+import { useButtonAnswers } from '../../../offline/button-answers.ts';
+import { useMutateAll, useWhenAnswered } from '../../../offline/hooks.ts';
 
 /** How long creating waits for the server before opening the editor anyway (the editor reads the graph from the server). */
 const CREATE_WAIT_MS = 8000;
 
-export type ButtonFlow = { flowId: string; flowName: string };
-
 /** buttonData → the bot's flow that answers it (the first by name when several do). */
-export function useButtonFlows(botId: string): ReadonlyMap<string, ButtonFlow> | undefined {
-  return useCached(
-    async (db) => {
-      const flows = new Map((await db.flows.where('botId').equals(botId).toArray()).map((flow) => [flow.id, flow.name]));
-      const triggers = await db.flowNodes.filter((node) => node.subType === 'trigger_button_clicked' && flows.has(node.flowId)).toArray();
-      const answers = new Map<string, ButtonFlow>();
-      for (const node of triggers.sort((a, b) => (flows.get(a.flowId) ?? '').localeCompare(flows.get(b.flowId) ?? '', 'pt-BR'))) {
-        const data = typeof node.config.buttonData === 'string' ? node.config.buttonData.trim() : '';
-        if (data !== '' && !answers.has(data)) answers.set(data, { flowId: node.flowId, flowName: flows.get(node.flowId) ?? '' });
-      }
-      return answers;
-    },
-    [botId],
-  );
-}
+export const useButtonFlows = useButtonAnswers;
 
 /** Creates a flow of `botId` that starts when the button is pressed; answers its id (the editor opens it next). */
 export function useCreateButtonFlow() {

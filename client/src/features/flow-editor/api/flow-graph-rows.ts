@@ -5,9 +5,10 @@
  * this flow does not re-render a 500-node canvas.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import type { FlowSummary } from '@shared/flows/schemas.ts';
+import { useButtonAnswers } from '../../../offline/button-answers.ts';
 import { useCached, useSyncNow } from '../../../offline/hooks.ts';
 import { useSyncEngine } from '../../../offline/provider.tsx';
 import type { EditorGraph } from '../model/graph-actions.ts';
@@ -82,10 +83,6 @@ export function useCachedGraph(flowId: string): EditorGraph | undefined {
  * callback button whose value is not among them does nothing when pressed, and its panel says so.
  */
 export function useListenedButtonData(botId: string): ReadonlySet<string> | undefined {
-  const { db } = useSyncEngine();
-  return useLiveQuery(async () => {
-    const flowIds = (await db.flows.where('botId').equals(botId).toArray()).map((f) => f.id);
-    const nodes = await db.flowNodes.where('flowId').anyOf(flowIds).toArray();
-    return new Set(nodes.filter((n) => n.subType === 'trigger_button_clicked' && typeof n.config.buttonData === 'string').map((n) => String(n.config.buttonData).trim()));
-  }, [db, botId]);
+  const answers = useButtonAnswers(botId);
+  return useMemo(() => (answers ? new Set(answers.keys()) : undefined), [answers]);
 }
