@@ -27,6 +27,7 @@ import { createRouter } from '../tools/telegram-emulator/emulator.ts';
 import { createControl } from '../tools/telegram-emulator/control/control-api.ts';
 import { EmulatorCore } from '../tools/telegram-emulator/core/emulator-core.ts';
 import { executeMethod } from '../tools/telegram-emulator/api/bot-api-handler.ts';
+import { seeded } from '../server/src/test-support/seeded.ts';
 
 const ECHO_BOTS = 20;
 const CHATS_PER_BOT = 50;
@@ -71,16 +72,6 @@ function startEmulator() {
 
 // ----- helpers -------------------------------------------------------------------------------------------------
 
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;

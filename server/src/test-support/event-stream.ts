@@ -1,7 +1,7 @@
 /** Reads GET /api/events (server-sent events) into a list, with the bearer header, as the client does (fetch, not EventSource). */
 import type { LiveEvent } from '@shared/messages/schemas.ts';
 
-export type EventStream = { status: number; events: Array<{ event: string; data: LiveEvent }>; close(): void };
+export type EventStream = { status: number; contentType: string | null; events: Array<{ event: string; data: LiveEvent }>; close(): void };
 
 export async function openEventStream(baseUrl: string, token: string): Promise<EventStream> {
   const controller = new AbortController();
@@ -26,5 +26,5 @@ export async function openEventStream(baseUrl: string, token: string): Promise<E
       }
     }
   })();
-  return { status: response.status, events, close: () => controller.abort() };
+  return { status: response.status, contentType: response.headers.get('content-type'), events, close: () => controller.abort() };
 }

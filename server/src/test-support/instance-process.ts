@@ -116,3 +116,16 @@ function parseLine(line: string): LogLine | undefined {
     return undefined;
   }
 }
+
+/** SIGTERM to every instance still running, up to 10 s for each to exit, then their data removed. */
+export async function stopInstances(instances: InstanceProcess[]): Promise<void> {
+  for (const instance of instances) {
+    try {
+      instance.signal('SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  await Promise.all(instances.map((instance) => Promise.race([instance.exited, Bun.sleep(10_000)])));
+  for (const instance of instances) instance.cleanup();
+}

@@ -9,8 +9,8 @@ import {
   messageResponseSchema,
   messagesResponseSchema,
   statsResponseSchema,
-  type LiveEvent,
 } from '@shared/messages/schemas.ts';
+import { openEventStream } from '../../test-support/event-stream.ts';
 import { registerUser } from '../../test-support/fixtures.ts';
 import { syncClient } from '../../test-support/sync-client.ts';
 import { eventually, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../../test-support/telegram.ts';
@@ -35,33 +35,12 @@ const messagesOf = async (contactId: string) =>
   messagesResponseSchema.parse(await (await get(`/api/messages/contact/${contactId}`)).json()).data.messages;
 const sentTo = (chatId: number) => bed.emulator.control.apiCalls({ token: owner.token, method: 'sendMessage' }).filter((call) => Number(call.params.chat_id) === chatId);
 
-/** Reads the SSE stream of GET /api/events into `events` (fetch-based, with the bearer header, as the client does). */
+/** The live stream of GET /api/events, checked to be one. */
 async function openEvents(token: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${bed.server.url}/api/events`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const events: Array<{ event: string; data: LiveEvent }> = [];
-  const reader = response.body?.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const chunk = await reader?.read().catch(() => undefined);
-      if (!chunk || chunk.done) return;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(frame)?.[1];
-        const data = /^data: (.*)$/m.exec(frame)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-        end = buffer.indexOf('\n\n');
-      }
-    }
-  })();
-  return { events, close: () => controller.abort() };
+  const stream = await openEventStream(bed.server.url, token);
+  expect(stream.status).toBe(200);
+  expect(stream.contentType).toContain('text/event-stream');
+  return stream;
 }
 
 describe('inbox', () => {

@@ -25,10 +25,11 @@ import { openEventStream } from '../../test-support/event-stream.ts';
 import { createFakeGraph, type FakeGraph } from '../../test-support/fake-graph.ts';
 import { registerUser } from '../../test-support/fixtures.ts';
 import { flowBuilder } from '../../test-support/flow-builder.ts';
-import { startInstance, type InstanceProcess } from '../../test-support/instance-process.ts';
+import { startInstance, stopInstances, type InstanceProcess } from '../../test-support/instance-process.ts';
 import { startNginx, type Nginx } from '../../test-support/nginx.ts';
 import { eventually } from '../../test-support/telegram.ts';
 import { createTestDatabase, realPostgresUrl, type TestDatabase } from '../../test-support/test-database.ts';
+import { seeded } from '../../test-support/seeded.ts';
 
 const onPostgres = realPostgresUrl() !== undefined;
 const SEED = Number(process.env.SCALE_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -55,17 +56,6 @@ let auth: { token: string };
 const bots: TestBot[] = [];
 let counter = 0;
 
-/** mulberry32: a small seeded generator, so a failing kill moment can be replayed with SCALE_SEED. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A fresh user writes one unique text; the bot's flow answers "eco: <text>" and, after the delay, "depois: <text>". */
 function say(bot: TestBot): Said {
@@ -185,15 +175,7 @@ describe.skipIf(!onPostgres)(`several instances on one PostgreSQL (seed ${SEED})
 
   afterAll(async () => {
     await nginx?.stop();
-    for (const instance of instances) {
-      try {
-        instance.signal('SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
-    await Promise.all(instances.map((instance) => Promise.race([instance.exited, Bun.sleep(10_000)])));
-    for (const instance of instances) instance.cleanup();
+    await stopInstances(instances);
     await db?.close();
     await graph?.stop();
     await emulator?.stop();

@@ -16,9 +16,10 @@ import { createTelegramEmulator, type TelegramEmulator } from '../../../../tools
 import { deriveSecretHex } from '../../lib/crypto.ts';
 import { registerUser } from '../../test-support/fixtures.ts';
 import { flowBuilder } from '../../test-support/flow-builder.ts';
-import { startInstance, type InstanceProcess } from '../../test-support/instance-process.ts';
+import { startInstance, stopInstances, type InstanceProcess } from '../../test-support/instance-process.ts';
 import { eventually } from '../../test-support/telegram.ts';
 import { createTestDatabase, realPostgresUrl, type TestDatabase } from '../../test-support/test-database.ts';
+import { seeded } from '../../test-support/seeded.ts';
 
 const onPostgres = realPostgresUrl() !== undefined;
 const SEED = Number(process.env.SCALE_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -64,17 +65,6 @@ const balancer = Bun.serve({
   },
 });
 
-/** mulberry32: a small seeded generator, so a failing kill moment can be replayed with SCALE_SEED. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A fresh user writes one unique text to the bot; the bot's flow answers "eco: <text>". */
 function say(bot: TestBot, userId?: number): { text: string; userId: number; at: number } {
@@ -149,15 +139,7 @@ describe.skipIf(!onPostgres)(`webhook mode on several instances (seed ${SEED})`,
   }, 120_000);
 
   afterAll(async () => {
-    for (const instance of instances) {
-      try {
-        instance.signal('SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
-    await Promise.all(instances.map((instance) => Promise.race([instance.exited, Bun.sleep(10_000)])));
-    for (const instance of instances) instance.cleanup();
+    await stopInstances(instances);
     await balancer.stop(true);
     await db?.close();
     await emulator?.stop();
