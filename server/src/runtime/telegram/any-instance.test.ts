@@ -3,8 +3,8 @@
  * child processes) on one PostgreSQL and one Bot API emulator, one bot. Every request below goes to the instance that
  * does NOT run the bot (its lease is held by the other one): an inbox reply is delivered once; a funnel's invite link
  * is created, edited and revoked; a console contact edit starts the bot's trigger_contact_updated flow once (in the
- * owner, through the forwarded job); a real flow test runs and answers. Then the bot is switched off: the same
- * instance answers BOT_NOT_RUNNING as before, nothing reaches Telegram.
+ * owner, through the forwarded job); a real flow test runs and answers; a 429 is waited out. Then Telegram refuses
+ * the token there (401): the bot is switched off everywhere, and the same instance answers BOT_NOT_RUNNING.
  * PostgreSQL only: the embedded database belongs to one process.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -163,16 +163,31 @@ describe.skipIf(!onPostgres)('requests that reach the instance not running the b
     expect(texts(userId).filter((text) => text?.startsWith('Olá'))).toEqual([`Olá Caio de @${username}`]);
   }, 30_000);
 
-  test('switched off, the bot answers BOT_NOT_RUNNING on the other instance too', async () => {
+  test('a 429 on the other instance is waited out, as by the running bot: the reply still goes once', async () => {
+    const { userId, contactId } = await newContact('Eva');
+    emulator.control.injectFailure({ token: botToken, method: 'sendMessage', errorCode: 429, description: 'Too Many Requests: retry after 1', retryAfter: 1, times: 1 });
+    const response = await other.api('/api/messages/send', { json: { id: crypto.randomUUID(), botId, contactId, text: 'Depois da espera' }, ...auth });
+    expect(response.status).toBe(200);
+    expect(calls('sendMessage').filter((call) => call.errorCode === 429)).toHaveLength(1);
+    expect(texts(userId).filter((text) => text === 'Depois da espera')).toHaveLength(1);
+  }, 30_000);
+
+  test('a 401 on the other instance switches the bot off everywhere; then nothing goes out and BOT_NOT_RUNNING answers', async () => {
     const { contactId } = await newContact('Davi');
-    const off = await other.api(`/api/bots/${botId}`, { method: 'PATCH', json: { isActive: false }, ...auth });
-    expect(off.status).toBe(200);
+    emulator.control.injectFailure({ token: botToken, method: 'sendMessage', errorCode: 401, description: 'Unauthorized', times: 1 });
+    const refused = await other.api('/api/messages/send', { json: { id: crypto.randomUUID(), botId, contactId, text: 'Recusada' }, ...auth });
+    expect(await refused.json()).toMatchObject({ success: false, code: 'MESSAGE_NOT_DELIVERED' });
+    const reason = await eventually('the bot switched off', async () => {
+      const rows = await db.sql<{ isActive: boolean; reason: string | null }[]>`select is_active as "isActive", inactive_reason as reason from bots where id = ${botId}`;
+      return rows[0]?.isActive === false ? rows[0].reason : undefined;
+    }, 5_000);
+    expect(reason).toBe('O Telegram recusou o token deste bot. Cadastre um token válido.');
     await eventually('the owner to stop polling', () => !emulator.control.isPolling(botToken), 10_000);
-    const before = calls('sendMessage').length;
+    const before = calls('sendMessage').length + calls('createChatInviteLink').length;
     const funnel = await other.api('/api/funnels', { json: { botId, channelId, name: 'Funil Desligado' }, ...auth });
     expect(funnel.status).toBe(409);
     const reply = await other.api('/api/messages/send', { json: { id: crypto.randomUUID(), botId, contactId, text: 'Ninguém' }, ...auth });
     expect(await reply.json()).toMatchObject({ success: false, code: 'MESSAGE_NOT_DELIVERED', message: 'O bot está desativado ou indisponível. Ative-o e tente novamente.' });
-    expect(calls('sendMessage').length).toBe(before);
+    expect(calls('sendMessage').length + calls('createChatInviteLink').length).toBe(before);
   }, 30_000);
 });
