@@ -2,7 +2,7 @@
  * Requests may land on any instance (docs/decisions.md#scale-out): two real servers (`bun server/src/index.ts` in
  * child processes) on one PostgreSQL and one Bot API emulator, one bot. Every request below goes to the instance that
  * does NOT run the bot (its lease is held by the other one): an inbox reply is delivered once; a funnel's invite link
- * is created, edited and revoked; a console contact edit starts the bot's trigger_contact_updated flow once (in the
+ * is created, edited and revoked; a tracking click gets its per-visit link; a console contact edit starts the bot's trigger_contact_updated flow once (in the
  * owner, through the forwarded job); a real flow test runs and answers; a 429 is waited out. Then Telegram refuses
  * the token there (401): the bot is switched off everywhere, and the same instance answers BOT_NOT_RUNNING.
  * PostgreSQL only: the embedded database belongs to one process.
@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { botResponseSchema, channelsResponseSchema } from '@shared/bots/schemas.ts';
 import { testFlowResponseSchema } from '@shared/flows/executions.ts';
 import { funnelCreatedResponseSchema } from '@shared/funnels/schemas.ts';
+import { pixelResponseSchema } from '@shared/pixels/schemas.ts';
 import { createTelegramEmulator, type TelegramEmulator } from '../../../../tools/telegram-emulator/emulator.ts';
 import { registerUser } from '../../test-support/fixtures.ts';
 import { flowBuilder } from '../../test-support/flow-builder.ts';
@@ -57,6 +58,8 @@ describe.skipIf(!onPostgres)('requests that reach the instance not running the b
       telegramApiRoot: emulator.url,
       jwtSecret: randomBytes(24).toString('hex'),
       encryptionKeyHex: randomBytes(32).toString('hex'),
+      // Conversions of the pixel funnel stay on the machine (a local address that answers 404).
+      extra: { META_GRAPH_URL: `${emulator.url}/graph` },
     };
     instances = await Promise.all(['A', 'B'].map((name) => startInstance(name, env)));
     const [a] = instances;
@@ -122,6 +125,28 @@ describe.skipIf(!onPostgres)('requests that reach the instance not running the b
     const links = emulator.control.apiCalls({ token: botToken }).filter((call) => call.method.endsWith('ChatInviteLink'));
     expect(links.every((call) => call.errorCode === undefined)).toBe(true);
     expect(channelChatId).toBeLessThan(0);
+  }, 30_000);
+
+  test('a tracking click on the other instance gets its per-visit invite link (a funnel with a pixel)', async () => {
+    const pixelResponse = await other.api('/api/pixels', { json: { name: 'Pixel', pixelId: '123456789012345', accessToken: `EAAB${'n'.repeat(40)}` }, ...auth });
+    expect(pixelResponse.status).toBe(201);
+    const pixel = pixelResponseSchema.parse(await pixelResponse.json()).data.pixel;
+    const createdResponse = await other.api('/api/funnels', { json: { botId, channelId, name: 'Funil Pixel', pixelIntegrationId: pixel.id }, ...auth });
+    expect(createdResponse.status).toBe(201);
+    const funnel = funnelCreatedResponseSchema.parse(await createdResponse.json()).data.funnel;
+    const before = calls('createChatInviteLink').length;
+    const click = await other.api(`/api/t/${funnel.uuid}/click`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': 'Mozilla/5.0 (Teste)' },
+      body: JSON.stringify({ visitId: crypto.randomUUID() }),
+    });
+    expect(click.status).toBe(200);
+    const { link } = (await click.json()) as { link: string };
+    const perVisit = calls('createChatInviteLink').slice(before);
+    expect(perVisit).toHaveLength(1);
+    expect(perVisit[0]?.params).toMatchObject({ member_limit: 1 });
+    expect(perVisit[0]?.errorCode).toBeUndefined();
+    expect(link).not.toBe(funnel.telegramLink);
   }, 30_000);
 
   test('a contact edit through the other instance starts the trigger_contact_updated flow once, in the owner', async () => {

@@ -193,8 +193,12 @@ export function createBotManager(options: BotManagerOptions): BotManager {
    */
   async function contactEvent(change: ContactEvent['change']) {
     if (flows.attachedBot(change.botId)) return flows.contactsChanged([{ ...change, created: false } satisfies ContactChange]);
-    if (!(await repo.findActiveBot(sql, change.botId))) return;
-    await contactEventJob.enqueue(sql, { at: new Date().toISOString(), change }, { scope: botScope(change.botId), maxAttempts: 3 });
+    try {
+      if (!(await repo.findActiveBot(sql, change.botId))) return;
+      await contactEventJob.enqueue(sql, { at: new Date().toISOString(), change }, { scope: botScope(change.botId), maxAttempts: 3 });
+    } catch (error) {
+      logger.error('falha ao encaminhar evento de contato ao bot', { botId: change.botId, error });
+    }
   }
 
   function startPolling(entry: BotEntry, log: typeof logger) {
