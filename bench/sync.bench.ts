@@ -91,5 +91,5 @@ if (import.meta.main) {
   if (only === 'embedded') process.exit(0);
   if (await postgresReachable()) await measure('postgres');
   else console.log('sync: PostgreSQL não disponível (defina BENCH_DATABASE_URL) — medição pulada');
-  console.log('sync: meta no PostgreSQL ≥ 2 000 mutações/s');
+  console.log('sync: meta no PostgreSQL ≥ 5 000 mutações/s');
 }

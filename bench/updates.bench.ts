@@ -17,6 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from '../server/src/db/client.ts';
+import { serverFlags } from './test-support/server-process.ts';
 import { createRouter } from '../tools/telegram-emulator/emulator.ts';
 import { createControl } from '../tools/telegram-emulator/control/control-api.ts';
 import { EmulatorCore } from '../tools/telegram-emulator/core/emulator-core.ts';
@@ -72,7 +73,7 @@ function startEmulator() {
 async function startProduct(apiRoot: string, databaseUrl?: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'canalize-bench-updates-'));
   const port = 3900 + Math.floor(Math.random() * 500);
-  const child = Bun.spawn(['bun', 'server/src/index.ts'], {
+  const child = Bun.spawn(['bun', ...serverFlags(), 'server/src/index.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', SKIP_CLIENT_BUILD: '1', TELEGRAM_API_ROOT: apiRoot, DATABASE_URL: databaseUrl ?? '' },
     stdout: 'ignore', stderr: 'inherit',
   });
@@ -97,8 +98,13 @@ async function startProduct(apiRoot: string, databaseUrl?: string) {
     return response.json() as Promise<T>;
   };
   const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+  /** The server's CPU time (user + system) in ms: what an update costs it, whatever else the machine runs. */
+  const cpuMs = () => {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime in clock ticks (100 Hz)
+  };
   return {
-    api, rssKb,
+    api, rssKb, cpuMs,
     async stop() {
       child.kill('SIGTERM');
       await child.exited;
@@ -165,19 +171,27 @@ async function measureUpdates(label: string, databaseUrl?: string) {
       const endToEnd = timing.map((t) => (t.t3 ?? 0) - t.t0).sort((a, b) => a - b);
       return { seconds: (last - first) / 1000, runtime, endToEnd };
     };
+    const idleKb = product.rssKb();
+    let peakKb = idleKb;
+    const sampler = setInterval(() => (peakKb = Math.max(peakKb, product.rssKb())), 100);
+    const cpuBefore = product.cpuMs();
     const burst = await run(JOINS, undefined, 'u');
+    const cpuPerUpdateUs = ((product.cpuMs() - cpuBefore) * 1000) / (2 * JOINS);
     const paced = await run(PACED_JOINS, PACED_RATE, 'p');
+    clearInterval(sampler);
     const joinsPerSecond = JOINS / burst.seconds;
     console.log(
       `updates: ${label}: ${BOTS} bots, ${JOINS} entradas em ${burst.seconds.toFixed(1)} s = ${joinsPerSecond.toFixed(0)} entradas/s ` +
         `(${(2 * joinsPerSecond).toFixed(0)} updates/s); rajada: runtime p50 ${ms(pct(burst.runtime, 0.5))} p99 ${ms(pct(burst.runtime, 0.99))}, ` +
-        `ponta a ponta p50 ${ms(pct(burst.endToEnd, 0.5))} p99 ${ms(pct(burst.endToEnd, 0.99))}`,
+        `ponta a ponta p50 ${ms(pct(burst.endToEnd, 0.5))} p99 ${ms(pct(burst.endToEnd, 0.99))}; CPU do servidor ${cpuPerUpdateUs.toFixed(0)} µs por update`,
     );
     console.log(
       `updates: ${label}: ritmo ${PACED_RATE} entradas/s (${2 * PACED_RATE} updates/s), ${PACED_JOINS} entradas: ` +
         `runtime p50 ${ms(pct(paced.runtime, 0.5))} p99 ${ms(pct(paced.runtime, 0.99))}, ` +
         `ponta a ponta p50 ${ms(pct(paced.endToEnd, 0.5))} p99 ${ms(pct(paced.endToEnd, 0.99))}`,
     );
+    const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+    console.log(`updates: ${label}: RSS do servidor ocioso (${BOTS} bots) ${mb(idleKb)}, pico sob carga ${mb(peakKb)}, depois ${mb(product.rssKb())}`);
   } finally {
     await product.stop();
     emulator.stop();
@@ -207,9 +221,11 @@ async function measureIdleMemory() {
   }
 }
 
-await measureUpdates('embutido (PGlite)');
+// BENCH_UPDATES_ONLY=embedded|postgres measures one mode (and skips the idle-bot memory).
+const only = process.env.BENCH_UPDATES_ONLY;
+if (only !== 'postgres') await measureUpdates('embutido (PGlite)');
 const probe = connect(pgUrl, 1);
-const reachable = await probe`select 1`.then(() => true, () => false);
+const reachable = only !== 'embedded' && (await probe`select 1`.then(() => true, () => false));
 if (reachable) {
   const name = `canalize_bench_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
   await probe.unsafe(`create database ${name}`);
@@ -220,8 +236,8 @@ if (reachable) {
   } finally {
     await probe.unsafe(`drop database if exists ${name} with (force)`);
   }
-} else {
+} else if (only !== 'embedded') {
   console.log('updates: PostgreSQL não disponível (defina BENCH_DATABASE_URL) — medição pulada');
 }
 await probe.end({ timeout: 1 });
-await measureIdleMemory();
+if (!only) await measureIdleMemory();

@@ -6,7 +6,7 @@ import path from 'node:path';
 export async function startServerProcess(options: { port: number; dataDir?: string; env?: Record<string, string> }) {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'canalize-bench-'));
   const started = performance.now();
-  const child = Bun.spawn(['bun', 'server/src/index.ts'], {
+  const child = Bun.spawn(['bun', ...serverFlags(), 'server/src/index.ts'], {
     env: { ...process.env, PORT: String(options.port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SKIP_CLIENT_BUILD: '1', ...options.env },
     stdout: 'ignore',
     stderr: 'inherit',
@@ -22,6 +22,7 @@ export async function startServerProcess(options: { port: number; dataDir?: stri
   return {
     url,
     dataDir,
+    pid: child.pid,
     readyMs,
     async stop(removeData = !options.dataDir) {
       child.kill('SIGTERM');
@@ -29,4 +30,12 @@ export async function startServerProcess(options: { port: number; dataDir?: stri
       if (removeData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Extra `bun` flags for the server process, e.g. BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to
+ * profile what a benchmark makes the server do (the profile is written when it exits on SIGTERM).
+ */
+export function serverFlags(): string[] {
+  return (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 }

@@ -18,6 +18,8 @@ export type SyncTarget = {
   botId: string;
   botToken: string;
   emulator: TelegramEmulator;
+  /** The server process (its RSS is read from /proc). */
+  pid: number;
   /** The server's database (the throw-away one on PostgreSQL; undefined when embedded). */
   databaseUrl: string | undefined;
   stop(): Promise<void>;
@@ -60,6 +62,7 @@ export async function startSyncTarget(kind: 'embedded' | 'postgres'): Promise<Sy
     botId: bot.bot.id,
     botToken: created.token,
     emulator,
+    pid: server.pid,
     databaseUrl: env.DATABASE_URL || undefined,
     async stop() {
       await server.stop();

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from './client.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
+import { templateDir } from './embedded-template.ts';
 
 let dataDir: string;
 let embedded: EmbeddedDatabase;
@@ -36,4 +37,29 @@ describe('embedded database exposure', () => {
     const result = spawnSync(process.execPath, ['-e', probe], { uid: 65534, gid: 65534, cwd: '/', encoding: 'utf8', timeout: 10_000 });
     expect(result.stdout.trim()).toBe('EACCES');
   });
+});
+
+describe('a new data directory (docs/decisions.md#embedded-template)', () => {
+  test('starts as a copy of the install template, not a fresh initdb, and works like one', async () => {
+    // The database started above made the template (or found it).
+    expect(existsSync(path.join(templateDir(), 'PG_VERSION'))).toBe(true);
+    const copyDir = mkdtempSync(path.join(tmpdir(), 'canalize-embedded-copy-'));
+    try {
+      const started = performance.now();
+      const copy = await startEmbeddedDatabase(copyDir);
+      const elapsed = performance.now() - started;
+      const sql = connect(copy.url, 1, { path: copy.socketPath });
+      await sql`create extension if not exists pg_trgm`;
+      expect((await sql<{ sim: number }[]>`select similarity('canalize', 'canaliza')::float8 as sim`)[0]?.sim).toBeGreaterThan(0.5);
+      await sql.end();
+      await copy.stop();
+      // initdb alone takes seconds here; a copy and a start well under that (loose: the machine may be busy).
+      expect(elapsed).toBeLessThan(8_000);
+      // The system identifier (pg_control's first 8 bytes) is drawn by initdb: a copy shares the template's.
+      const systemId = (dir: string) => readFileSync(path.join(dir, 'global', 'pg_control')).subarray(0, 8).toString('hex');
+      expect(systemId(path.join(copyDir, 'pg'))).toBe(systemId(templateDir()));
+    } finally {
+      rmSync(copyDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

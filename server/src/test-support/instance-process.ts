@@ -12,6 +12,7 @@ const INDEX = path.join(import.meta.dir, '..', 'index.ts');
 
 export type InstanceProcess = {
   name: string;
+  pid: number;
   url: string;
   /** The polling lease's instance id (bot_polling.owner). */
   instanceId: string;
@@ -88,6 +89,7 @@ export async function startInstance(name: string, env: InstanceEnv, timeoutMs = 
   const base = url;
   return {
     name,
+    pid: child.pid,
     url: base,
     instanceId,
     lines,

@@ -8,7 +8,8 @@
 import type { Logger } from '../../lib/logger.ts';
 import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
 
-type Effect = { label: string; run: () => Promise<unknown> | void };
+/** `once`: an idempotent effect (a cache drop) that one chunk runs once however many of its mutations asked for it. */
+type Effect = { label: string; once?: string; run: () => Promise<unknown> | void };
 
 export function afterCommit(runtime: BotRuntime) {
   let effects: Effect[] = [];
@@ -21,7 +22,7 @@ export function afterCommit(runtime: BotRuntime) {
       effects.push({ label: 'stop', run: () => runtime.stop(botId, options) });
     },
     invalidate: (botId, chatId) => {
-      effects.push({ label: 'invalidate', run: () => runtime.invalidate(botId, chatId) });
+      effects.push({ label: 'invalidate', once: `invalidate:${botId}:${chatId ?? ''}`, run: () => runtime.invalidate(botId, chatId) });
     },
     // A flow started by an offline edit must see the committed contact (and must not wait on this transaction).
     contactEdited: async (edit) => {
@@ -37,13 +38,19 @@ export function afterCommit(runtime: BotRuntime) {
     discard() {
       effects = [];
     },
-    /** The data is committed whatever happens here: a failing effect is logged, never turned into a failed mutation. */
-    async run(logger: Logger) {
-      // The engine's graph cache compares this generation: the committed edit takes effect on the next update.
-      runtime.flowsChanged();
+    /**
+     * The data is committed whatever happens here: a failing effect is logged, never turned into a failed mutation.
+     * `done` is shared by the effects of one chunk: an idempotent effect already run for it is skipped (a chunk of
+     * welcome saves of one channel drops the bot's cache, and tells the other instances, once, not once per save).
+     */
+    async run(logger: Logger, done: Set<string> = new Set()) {
       const pending = effects;
       effects = [];
       for (const effect of pending) {
+        if (effect.once !== undefined) {
+          if (done.has(effect.once)) continue;
+          done.add(effect.once);
+        }
         try {
           await effect.run();
         } catch (error) {

@@ -29,6 +29,8 @@ import { afterCommit, type AfterCommit } from './after-commit.ts';
 import { parseMutation, type MutationDeps, type ParsedMutation } from './appliers.ts';
 import { isDatabaseFault, refusalOf, sqlState, TRANSIENT } from './refusal.ts';
 import * as repo from './repository.ts';
+import type { Failure } from './repository.ts';
+import { overwriteKey, supersededKey } from './supersede.ts';
 
 export type SyncDeps = Omit<MutationDeps, 'sql' | 'afterCommit'> & { sql: Sql; runtime: BotRuntime; logger: Logger };
 
@@ -45,27 +47,41 @@ const SAVEPOINT_MUTATIONS = new Set(['node.delete', 'connection.create', 'connec
 const SAVEPOINTS_MAX = 48;
 const MAX_TRANSIENT_RETRIES = 3;
 
-/** A mutation was refused after it ran without a savepoint: redo the chunk up to it, guarded. */
+/**
+ * A mutation was refused after it ran without a savepoint: redo the chunk up to it, guarded. `unskip`: it was a save
+ * that stood in for earlier ones (supersede.ts): redo the chunk with every save written instead.
+ */
 class RedoChunk extends Error {
-  constructor(readonly index: number) {
+  constructor(readonly index: number, readonly unskip = false) {
     super('redo chunk');
   }
 }
 
-type Plan = { limit: number; guarded: Set<number> };
+type Plan = { limit: number; guarded: Set<number>; skipSaves: boolean };
+
+/** A mutation's args checked once: the look-ahead for superseded saves (supersede.ts) and the run share it. */
+type Parsed = { mutation: ParsedMutation } | { refusal: Failure };
 
 /** Processes a prefix of `envelopes` (at least one); `results` says how many. */
 export async function applyChunk(deps: SyncDeps, userId: string, clientId: string, envelopes: MutationEnvelope[]): Promise<ChunkOutcome> {
-  const plan: Plan = { limit: CHUNK_MAX, guarded: new Set() };
+  const plan: Plan = { limit: CHUNK_MAX, guarded: new Set(), skipSaves: true };
   let transient = 0;
   for (;;) {
     const effects: AfterCommit[] = [];
     try {
       // eslint-disable-next-line no-restricted-syntax -- the push owns its top-level transaction (retried whole on a serialization failure); begin runs no SQL of its own
       const outcome = await deps.sql.begin((tx) => runChunk(deps, tx, userId, clientId, envelopes, plan, effects));
-      for (const effect of effects) await effect.run(deps.logger);
+      // Once per chunk, not per mutation (each call is a NOTIFY to the other instances): the engine's graph cache
+      // compares this generation, so the committed edits take effect on the next update.
+      if (effects.length > 0) deps.runtime.flowsChanged();
+      const done = new Set<string>();
+      for (const effect of effects) await effect.run(deps.logger, done);
       return outcome;
     } catch (error) {
+      if (error instanceof RedoChunk && error.unskip) {
+        plan.skipSaves = false;
+        continue;
+      }
       if (error instanceof RedoChunk) {
         plan.limit = error.index + 1;
         plan.guarded.add(error.index);
@@ -93,10 +109,23 @@ async function runChunk(
   let gap = false;
   const results: MutationResult[] = [];
   let savepoints = plan.guarded.size;
+  const parsed = new Map<number, Parsed>();
+  const parse = (index: number): Parsed => {
+    let entry = parsed.get(index);
+    if (!entry) {
+      entry = parseEnvelope(deps, envelopes[index]);
+      parsed.set(index, entry);
+    }
+    return entry;
+  };
+  // Skipped writes by overwrite key, waiting for the stand-in that answers for them (supersede.ts).
+  const waiting = new Map<string, number[]>();
   for (const [index, envelope] of envelopes.entries()) {
-    if (index >= plan.limit || (index > 0 && performance.now() - started > CHUNK_BUDGET_MS)) break;
+    if (index >= plan.limit) break;
+    // A skipped write's stand-in must run in this chunk: the budget ends a chunk only when none is waiting.
+    if (waiting.size === 0 && index > 0 && performance.now() - started > CHUNK_BUDGET_MS) break;
     if (SAVEPOINT_MUTATIONS.has(envelope.name)) savepoints += 1;
-    if (index > 0 && savepoints > SAVEPOINTS_MAX) break;
+    if (waiting.size === 0 && index > 0 && savepoints > SAVEPOINTS_MAX) break;
     const id = envelope.mutationId;
     if (gap || id > last + 1) {
       gap = true;
@@ -109,7 +138,23 @@ async function runChunk(
       continue;
     }
     last = id;
-    const failure = await runOne(deps, tx, userId, envelope, plan.guarded.has(index), effects, index);
+    const own = parse(index);
+    const key = plan.skipSaves && 'mutation' in own ? supersededKey(envelopes, index, plan.limit, (later) => 'mutation' in parse(later)) : undefined;
+    if (key !== undefined) {
+      waiting.set(key, [...(waiting.get(key) ?? []), results.length]);
+      results.push({ mutationId: id, status: 'applied' }); // as its stand-in, or the chunk is redone
+      continue;
+    }
+    const stoodIn = waiting.get(overwriteKey(envelope)) ?? [];
+    waiting.delete(overwriteKey(envelope));
+    let failure: Failure | undefined;
+    try {
+      failure = 'refusal' in own ? own.refusal : await runOne(deps, tx, userId, own.mutation, envelope.name, plan.guarded.has(index), effects, index);
+    } catch (error) {
+      if (error instanceof RedoChunk && stoodIn.length > 0) throw new RedoChunk(index, true);
+      throw error;
+    }
+    if (failure && stoodIn.length > 0) throw new RedoChunk(index, true);
     if (failure) await repo.recordFailure(tx, userId, clientId, id, envelope.name, failure);
     results.push(failure ? { mutationId: id, status: 'failed', ...failure } : { mutationId: id, status: 'applied' });
   }
@@ -117,16 +162,18 @@ async function runChunk(
   return { results, lastMutationId: last, gap };
 }
 
-/** Answers the refusal, or undefined when applied. */
-async function runOne(deps: SyncDeps, tx: Queryable, userId: string, envelope: MutationEnvelope, guarded: boolean, effects: AfterCommit[], index: number) {
-  let mutation: ParsedMutation;
+function parseEnvelope(deps: SyncDeps, envelope: MutationEnvelope | undefined): Parsed {
   try {
-    if (!isMutationName(envelope.name)) throw new AppError('VALIDATION_FAILED', 400, 'Alteração desconhecida');
-    mutation = parseMutation(envelope.name, envelope.args);
+    if (!envelope || !isMutationName(envelope.name)) throw new AppError('VALIDATION_FAILED', 400, 'Alteração desconhecida');
+    return { mutation: parseMutation(envelope.name, envelope.args) };
   } catch (error) {
     // Refused before touching the database: nothing to undo.
-    return refusalOf(error, deps.logger, envelope.name);
+    return { refusal: refusalOf(error, deps.logger, envelope?.name ?? '') };
   }
+}
+
+/** Answers the refusal, or undefined when applied. */
+async function runOne(deps: SyncDeps, tx: Queryable, userId: string, mutation: ParsedMutation, name: string, guarded: boolean, effects: AfterCommit[], index: number) {
   const effect = afterCommit(deps.runtime);
   try {
     if (guarded) await inTransaction(tx, (savepoint) => mutation({ ...deps, sql: savepoint, runtime: effect.runtime, afterCommit: effect.later }, userId));
@@ -134,7 +181,7 @@ async function runOne(deps: SyncDeps, tx: Queryable, userId: string, envelope: M
   } catch (error) {
     if (isDatabaseFault(error)) throw error;
     if (!guarded) throw new RedoChunk(index);
-    return refusalOf(error, deps.logger, envelope.name);
+    return refusalOf(error, deps.logger, name);
   }
   effects.push(effect);
   return undefined;

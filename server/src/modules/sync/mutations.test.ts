@@ -127,3 +127,48 @@ test('every named mutation applies once through push and its effect is what the 
 
   expect([...used].sort()).toEqual([...MUTATION_NAMES].sort());
 }, 60_000);
+
+test('overwrites of one row in one push (welcome saves, flow renames and toggles): a later one stands in for the earlier ones, every id answers as if each ran', async () => {
+  const registered = await registeredBot(bed);
+  const { chat, channel } = await promotedChat(bed, registered, { type: 'supergroup', title: 'Grupo Rascunho' });
+  const client = syncClient(bed.server, registered.auth.token);
+  const flowId = crypto.randomUUID();
+  const missing = crypto.randomUUID();
+  const save = (message: string, channelId = channel.id) => client.envelope('welcome.save', { channelId, welcome: { message } });
+  const batch = [
+    client.envelope('flow.create', { flow: { id: flowId, name: 'Entre', botId: registered.bot.id, executionContexts: ['private'] } }),
+    save('Um {firstName}'),
+    client.envelope('flow.update', { flowId, changes: { name: 'Entre os rascunhos' } }),
+    client.envelope('flow.setEnabled', { flowId, enabled: false }),
+    save('Dois {firstName}'),
+    client.envelope('flow.update', { flowId, changes: { name: 'Nome', description: 'Descrição' } }),
+    client.envelope('flow.setEnabled', { flowId, enabled: true }),
+    save('   '),
+    // Sets only the name: the description above must still be written.
+    client.envelope('flow.update', { flowId, changes: { name: 'Nome final' } }),
+    client.envelope('flow.setEnabled', { flowId, enabled: false }),
+    save('Três {firstName}'),
+    // A save whose stand-in is refused (not this user's channel): the chunk is redone with every save written.
+    save('Quatro', missing),
+    save('Cinco', missing),
+  ];
+  const expected = [
+    ...Array(7).fill('applied'), 'Mensagem não pode ser vazia', 'applied', 'applied', 'applied', 'Recurso não encontrado', 'Recurso não encontrado',
+  ];
+  const outcome = (answer: Awaited<ReturnType<typeof client.push>>) =>
+    answer.results.map((result) => (result.status === 'failed' ? result.message : result.status));
+  const answer = await client.push(batch);
+  expect(answer.lastMutationId).toBe(batch.length);
+  expect(outcome(answer)).toEqual(expected);
+  // The refusals were recorded one by one: a resend learns each reason again.
+  expect(outcome(await client.push(batch))).toEqual(expected.map((status) => (status === 'applied' ? 'alreadyApplied' : status)));
+  const stored = await bed.server.api(`/api/flows/channels/${channel.id}/welcome`, registered.auth);
+  expect(welcomeResponseSchema.parse(await stored.json()).data.welcomeMessage).toMatchObject({ message: 'Três {firstName}' });
+  const flow = await bed.server.api(`/api/flows/${flowId}`, registered.auth);
+  expect(flowResponseSchema.parse(await flow.json()).data.flow).toMatchObject({ name: 'Nome final', description: 'Descrição', enabled: false });
+  // The running bot's cache was dropped: the next join is welcomed with the last save.
+  const user = bed.emulator.control.createUser({ first_name: 'Rita' });
+  const since = bed.emulator.control.mark();
+  bed.emulator.control.joinChat({ userId: user.id, chatId: chat.id });
+  expect((await bed.emulator.control.waitForSentMessage({ token: registered.token, chatId: chat.id, since })).text).toBe('Três Rita');
+});
