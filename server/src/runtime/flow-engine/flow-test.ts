@@ -1,7 +1,9 @@
 /**
  * POST /flows/{id}/test (issue 5): runs one flow of its owner for one contact of its bot, in the contact's private
  * chat, whether or not the flow is enabled. A dry run walks the same graph without sending, waiting or requesting
- * anything and records nothing; a real run needs the bot running here. Without a contact (an empty body) it is a
+ * anything and records nothing; a real run goes through the bot's Api: the running bot's when it runs here, else a
+ * standalone Api of its token (the bot runs in another instance, docs/decisions.md#scale-out); a bot switched off
+ * answers 409. Without a contact (an empty body) it is a
  * dry run for a sample contact, so the editor can try a flow before anyone wrote.
  *
  * What starts (issue 17, the editor's simulated chat): a `text` fires the triggers it matches, matched by the
@@ -16,7 +18,7 @@ import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { FlowTestInput } from '../telegram/bot-runtime.ts';
-import type { FlowEngine } from './flow-engine.ts';
+import type { AttachedBot, FlowEngine } from './flow-engine.ts';
 import { buildBotGraphs, type BotGraphs, type EngineFlow } from './flow-graph.ts';
 import { loadOwnedFlowGraph } from './graph-repository.ts';
 import { botUsername, findContact, type ContactRow } from './flow-test-repository.ts';
@@ -26,7 +28,14 @@ import { buildVariables } from './variables.ts';
 /** Where one run of the test starts: a trigger node, or the node a flow button continues at. */
 type TestStart = { nodeId: string; continues: boolean; messageText?: string | undefined; commandArgs?: string | undefined };
 
-export async function runFlowTest(deps: { sql: Queryable; engine: FlowEngine }, userId: string, flowId: string, input: FlowTestInput): Promise<TestFlowResult | undefined> {
+export type FlowTestDeps = {
+  sql: Queryable;
+  engine: FlowEngine;
+  /** The bot's Api when it does not run in this process; undefined when it is switched off. */
+  standalone?(botId: string): Promise<Pick<AttachedBot, 'api' | 'username'> | undefined>;
+};
+
+export async function runFlowTest(deps: FlowTestDeps, userId: string, flowId: string, input: FlowTestInput): Promise<TestFlowResult | undefined> {
   if (!isUuid(flowId)) return undefined;
   const loaded = await loadOwnedFlowGraph(deps.sql, userId, flowId);
   const flow = loaded?.flows[0];
@@ -36,7 +45,7 @@ export async function runFlowTest(deps: { sql: Queryable; engine: FlowEngine }, 
   const graphs = buildBotGraphs(loaded);
   const engineFlow = graphs.flows[0];
   const telegramId = Number(contact.telegramId);
-  const bot = deps.engine.attachedBot(flow.botId);
+  const bot = deps.engine.attachedBot(flow.botId) ?? (input.dryRun ? undefined : await deps.standalone?.(flow.botId));
   if (!input.dryRun && !bot) throw new AppError('BOT_NOT_RUNNING', 409);
   const username = bot?.username() ?? (await botUsername(deps.sql, flow.botId));
   const variablesFor = (start: TestStart) => buildVariables({

@@ -11,6 +11,9 @@
  * - A bot that fails to start (Telegram unreachable at boot) or whose runner dies (409 conflict, a bug) is
  *   started again after a growing pause, never in a tight loop; a stopped or switched-off bot is not.
  * Stopping waits for the updates in flight, and aborts retry waits, so a shutdown is quick and leaves nothing.
+ * - Requests may land on any instance (docs/decisions.md#scale-out): plain Bot API calls of a bot running elsewhere
+ *   go through a standalone Api of its token (standalone-bots.ts); contact events that start flows travel to the
+ *   owner as bot-scoped jobs (flow.contact-event).
  */
 import type { Sql } from '../../db/client.ts';
 import { deriveSecretHex, secretsEqual } from '../../lib/crypto.ts';
@@ -32,6 +35,10 @@ import { createFlowEngine } from '../flow-engine/flow-engine.ts';
 import { createFlowGeneration } from '../flow-engine/flow-generation.ts';
 import type { MediaStore } from '../../modules/media/media-store.ts';
 import { runFlowTest } from '../flow-engine/flow-test.ts';
+import { contactEventJob, STALE_MS, type ContactEvent } from '../flow-engine/contact-event-job.ts';
+import { botScope } from '../flow-engine/resume-job.ts';
+import type { ContactChange } from '../flow-engine/contact-triggers.ts';
+import { createStandaloneBots } from './standalone-bots.ts';
 import { ALLOWED_UPDATES } from './create-bot.ts';
 import * as repo from './runtime-repository.ts';
 import { commitOffset, markHandling } from './polling-lease-repository.ts';
@@ -145,9 +152,17 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     },
     announce: (botId) => void peers?.publish(PEER_TOPICS.webhook, { botId }).catch(() => undefined),
   });
+  const standalone = createStandaloneBots({
+    sql, logger, apiRoot: options.apiRoot, encryptionKey: options.encryptionKey, journal, retry: options.retry,
+    signal: closing.signal,
+    onUnauthorized: (botId, userId) => void revoke(botId, userId),
+  });
   const unsubscribe = peers
     ? [
-        peers.subscribe(PEER_TOPICS.polling, () => void lease.poke()),
+        peers.subscribe(PEER_TOPICS.polling, ({ payload }) => {
+          standalone.forget(typeof payload.botId === 'string' ? payload.botId : undefined);
+          void lease.poke();
+        }),
         peers.subscribe(PEER_TOPICS.flows, () => generation.bump()),
         peers.subscribe(PEER_TOPICS.webhook, ({ payload }) => {
           if (typeof payload.botId === 'string') queue.wake(payload.botId);
@@ -159,6 +174,32 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       ]
     : [];
   let flowsAnnounced = false;
+
+  // Contact events forwarded by instances that do not run the bot (docs/decisions.md#scale-out).
+  options.jobs.register(contactEventJob, {
+    run: async ({ at, change }) => {
+      if (Date.now() - Date.parse(at) > STALE_MS) {
+        logger.warn('evento de contato antigo descartado', { botId: change.botId });
+        return;
+      }
+      if (!flows.attachedBot(change.botId)) return 'release';
+      await flows.contactsChanged([{ ...change, created: false }]);
+    },
+  });
+
+  /**
+   * A contact event starts the bot's flows in the bot's owner: here at once when the bot runs here, else as a job
+   * the owner claims (nothing when the bot is off: a stopped bot starts no flows).
+   */
+  async function contactEvent(change: ContactEvent['change']) {
+    if (flows.attachedBot(change.botId)) return flows.contactsChanged([{ ...change, created: false } satisfies ContactChange]);
+    try {
+      if (!(await repo.findActiveBot(sql, change.botId))) return;
+      await contactEventJob.enqueue(sql, { at: new Date().toISOString(), change }, { scope: botScope(change.botId), maxAttempts: 3 });
+    } catch (error) {
+      logger.error('falha ao encaminhar evento de contato ao bot', { botId: change.botId, error });
+    }
+  }
 
   function startPolling(entry: BotEntry, log: typeof logger) {
     const botId = entry.botId;
@@ -284,8 +325,12 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     // The bot is claimed here if nobody holds it and this instance has room; else the instance that claims it hears
     // the change from the bots table. Stopping here also gives the lease back; the instance running the bot
     // elsewhere hears the change and stops it.
-    start: (botId) => lease.claim(botId),
+    start: (botId) => {
+      standalone.forget(botId);
+      return lease.claim(botId);
+    },
     async stop(botId, stopOptions = {}) {
+      standalone.forget(botId);
       await stopHere(botId, stopOptions.forget ?? true);
       await lease.release(botId);
     },
@@ -342,20 +387,28 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       await flows.flush();
       await journal.flush();
     },
-    sendDirect: (botId, chatId, text) => running.get(botId)?.send(chatId, text) ?? Promise.resolve(NOT_RUNNING),
+    async sendDirect(botId, chatId, text) {
+      const entry = running.get(botId);
+      if (entry) return entry.send(chatId, text);
+      const bot = await standalone.get(botId);
+      return bot ? bot.send(chatId, text) : NOT_RUNNING;
+    },
     sendBroadcast: (botId, message) => {
       const entry = running.get(botId);
       return entry && !entry.state.revoked ? entry.broadcast(message) : Promise.resolve(BROADCAST_NOT_RUNNING);
     },
-    inviteLink: (botId, call) => {
+    async inviteLink(botId, call) {
       const entry = running.get(botId);
-      return entry && !entry.state.revoked ? callInviteLink(entry.bot.api, call) : Promise.resolve(INVITE_NOT_RUNNING);
+      if (entry) return entry.state.revoked ? INVITE_NOT_RUNNING : callInviteLink(entry.bot.api, call);
+      // The bot runs in another instance (or is starting): any process may call these methods with its token.
+      const bot = await standalone.get(botId);
+      return bot && !bot.state.revoked ? callInviteLink(bot.api, call) : INVITE_NOT_RUNNING;
     },
-    testFlow: (userId, flowId, input) => runFlowTest({ sql, engine: flows }, userId, flowId, input),
+    testFlow: (userId, flowId, input) => runFlowTest({ sql, engine: flows, standalone: (botId) => standalone.get(botId) }, userId, flowId, input),
     contactEnteredFunnel: ({ botId, funnelId, contact, chat }) =>
-      flows.contactsChanged([{ botId, funnelId, chat, created: false, changedFields: [], phoneNumber: null, ...contact }]),
+      contactEvent({ botId, funnelId, chat, changedFields: [], phoneNumber: null, ...contact }),
     contactEdited: ({ botId, contact, changedFields }) =>
-      flows.contactsChanged([{ botId, created: false, changedFields, chat: { id: contact.telegramId, type: 'private' }, ...contact }]),
+      contactEvent({ botId, changedFields, chat: { id: contact.telegramId, type: 'private' }, ...contact }),
   };
   return manager;
 }

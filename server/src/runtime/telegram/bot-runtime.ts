@@ -34,14 +34,21 @@ export type BotRuntime = {
   flowsChanged(): void;
   /** Writes what the runtime keeps in memory (contacts, messages, flow history) before an API read. */
   flush(): Promise<void>;
-  /** POST /flows/{id}/test: a dry run, or the flow run for one contact through its bot. */
+  /**
+   * POST /flows/{id}/test: a dry run, or the flow run for one contact through its bot (the running bot's Api, or a
+   * standalone one when the bot runs in another instance, docs/decisions.md#scale-out).
+   */
   testFlow(userId: string, flowId: string, input: FlowTestInput): Promise<TestFlowResult | undefined>;
   /**
    * A contact entered through a funnel's link (an attributed join): the bot's trigger_contact_from_funnel nodes of
-   * that funnel start, in the chat where the contact entered. Called by the funnels module.
+   * that funnel start, in the chat where the contact entered. Called by the funnels module. Runs in the bot's owner:
+   * forwarded as a bot-scoped job when the bot runs in another instance (docs/decisions.md#scale-out).
    */
   contactEnteredFunnel(entry: FunnelEntry): Promise<void>;
-  /** An inbox reply through the running bot: plain text, 429 retried, never recorded by the journal. */
+  /**
+   * An inbox reply through the bot's token (the running bot's, or a standalone Api when it runs in another instance):
+   * plain text, 429 retried, never recorded by the journal. A bot switched off answers NOT_RUNNING.
+   */
   sendDirect(botId: string, chatId: number, text: string): Promise<DirectSendResult>;
   /**
    * One broadcast message through the running bot (docs/decisions.md#broadcast-delivery): never retried here, the
@@ -51,12 +58,13 @@ export type BotRuntime = {
   /**
    * The console edited a contact (PUT /contacts/{id}): the bot's trigger_contact_updated nodes watching one of the
    * changed fields start, in the contact's private chat (docs/decisions.md#p-flows). Called by the contacts module.
+   * Runs in the bot's owner: forwarded as a bot-scoped job when the bot runs in another instance.
    */
   contactEdited(edit: ContactEdit): Promise<void>;
   /**
-   * Creates, edits or revokes an invite link through the running bot (funnels: the funnel's link and per-visit
-   * links, docs/decisions.md#d-funnels-pixel). Telegram's refusal is answered, not thrown; a stopped bot answers
-   * INVITE_NOT_RUNNING (errorCode 0).
+   * Creates, edits or revokes an invite link through the bot's token, on any instance (funnels: the funnel's link
+   * and per-visit links, docs/decisions.md#d-funnels-pixel). Telegram's refusal is answered, not thrown; a bot
+   * switched off answers INVITE_NOT_RUNNING (errorCode 0).
    */
   inviteLink(botId: string, call: InviteLinkCall): Promise<InviteLinkResult>;
 };
