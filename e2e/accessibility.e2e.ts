@@ -87,10 +87,13 @@ for (const device of [
       await page.getByLabel('Senha').fill('senha-errada');
       await page.getByRole('button', { name: 'Entrar' }).click();
       await expect(page.getByText('Email ou senha inválidos')).toBeVisible();
+      // Hovering pauses sonner's timer: on a busy machine the toast could otherwise leave before axe reads it.
+      await page.getByText('Email ou senha inválidos').hover();
       expect(await violations(page, '[data-sonner-toaster]'), 'toast de erro').toEqual([]);
       await page.getByLabel('Senha').fill(account.password);
       await page.getByRole('button', { name: 'Entrar' }).click();
       await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+      await page.getByText('Login realizado com sucesso!').hover();
       expect(await violations(page, '[data-sonner-toaster]'), 'toast de sucesso').toEqual([]);
     });
 
