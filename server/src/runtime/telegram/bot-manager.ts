@@ -34,7 +34,8 @@ import type { MediaStore } from '../../modules/media/media-store.ts';
 import { runFlowTest } from '../flow-engine/flow-test.ts';
 import { ALLOWED_UPDATES } from './create-bot.ts';
 import * as repo from './runtime-repository.ts';
-import { commitOffset, markHandling } from './polling-lease-repository.ts';
+import { commitOffset } from './polling-lease-repository.ts';
+import { createMarkWriter } from './mark-writer.ts';
 
 export const TOKEN_REJECTED_REASON = 'O Telegram recusou o token deste bot. Cadastre um token válido.';
 const RESTART_DELAY_MS = 5000;
@@ -159,6 +160,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       ]
     : [];
   let flowsAnnounced = false;
+  const marks = createMarkWriter(sql, lease.instanceId);
 
   function startPolling(entry: BotEntry, log: typeof logger) {
     const botId = entry.botId;
@@ -170,7 +172,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       store: {
         markHandling: (through, next) => {
           if (next !== undefined) startOffsets.set(botId, next);
-          return markHandling(sql, lease.instanceId, botId, through, next);
+          return marks.mark(botId, through, next);
         },
         commitOffset: (next) => {
           startOffsets.set(botId, next);
