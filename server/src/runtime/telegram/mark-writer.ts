@@ -1,11 +1,12 @@
 /**
  * The pollers' in-flight marks, group-committed (docs/decisions.md#scale-out): each poller records its batch as in
- * flight before handling it, one statement per batch per bot. Here a mark that comes while this
- * instance's previous mark statement is under way (queued behind other statements on the embedded database's one
- * connection, or on the wire) waits for it and leaves with the others that came meanwhile, in one statement
- * (`markHandlingMany`). An idle database writes each mark at once, as before; a busy one writes fewer, larger
- * statements instead of a queue of small ones. Each poller still waits for its own mark to commit before handling
- * its batch: nothing about at-most-once changes, only how many marks one statement carries.
+ * flight before handling it, one statement per batch per bot. Here a mark that comes while this instance already has
+ * as many mark statements under way as it allows waits for one of them and leaves with the others that came
+ * meanwhile, in one statement (`markHandlingMany`). The embedded database's one connection allows one (a mark there
+ * would queue behind the previous one anyway: now it rides along instead of adding a statement); PostgreSQL half the
+ * pool (marks of different bots run side by side, as before, and merge only in a burst). An idle database writes
+ * each mark at once. Each poller still waits for its own mark to commit before handling its batch: at-most-once is
+ * unchanged, only how many marks one statement carries.
  */
 import type { Sql } from '../../db/client.ts';
 import { markHandlingMany, type HandlingMark } from './polling-lease-repository.ts';
@@ -18,27 +19,30 @@ export type MarkWriter = {
 };
 
 export function createMarkWriter(sql: Sql, instanceId: string): MarkWriter {
+  const limit = Math.max(1, Math.floor(sql.options.max / 2));
   let waiting = new Map<string, Waiting>();
-  let writing = false;
+  let inFlight = 0;
+  let scheduled = false;
 
-  async function write() {
-    writing = true;
-    // The marks of the same tick join the first one.
-    await Promise.resolve();
+  async function write(batch: Waiting[]) {
     try {
-      while (waiting.size > 0) {
-        const batch = [...waiting.values()];
-        waiting = new Map();
-        try {
-          const held = await markHandlingMany(sql, instanceId, batch.map(({ botId, through, nextOffset }) => ({ botId, through, nextOffset })));
-          for (const mark of batch) for (const one of mark.settle) one.resolve(held.has(mark.botId));
-        } catch (error) {
-          for (const mark of batch) for (const one of mark.settle) one.reject(error);
-        }
-      }
+      const held = await markHandlingMany(sql, instanceId, batch.map(({ botId, through, nextOffset }) => ({ botId, through, nextOffset })));
+      for (const mark of batch) for (const one of mark.settle) one.resolve(held.has(mark.botId));
+    } catch (error) {
+      for (const mark of batch) for (const one of mark.settle) one.reject(error);
     } finally {
-      writing = false;
+      inFlight -= 1;
+      pump();
     }
+  }
+
+  function pump() {
+    scheduled = false;
+    if (inFlight >= limit || waiting.size === 0) return;
+    const batch = [...waiting.values()];
+    waiting = new Map();
+    inFlight += 1;
+    void write(batch);
   }
 
   return {
@@ -54,7 +58,11 @@ export function createMarkWriter(sql: Sql, instanceId: string): MarkWriter {
         } else {
           waiting.set(botId, { botId, through, nextOffset: next, settle: [{ resolve, reject }] });
         }
-        if (!writing) void write();
+        // The marks of the same tick join the first one.
+        if (!scheduled && inFlight < limit) {
+          scheduled = true;
+          queueMicrotask(pump);
+        }
       });
     },
   };
