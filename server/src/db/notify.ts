@@ -36,6 +36,7 @@ type Waiting = { text: string; resolve(): void; reject(error: unknown): void };
 
 export async function createNotifier(db: Database, logger: Logger): Promise<Notifier> {
   const origin = randomUUID();
+  const ownHead = wireHead(origin);
   const handlers = new Map<string, Set<ChangeHandler>>();
 
   const deliver = (event: ChangeEvent) => {
@@ -51,6 +52,8 @@ export async function createNotifier(db: Database, logger: Logger): Promise<Noti
   let unlisten: (() => Promise<void>) | undefined;
   if (db.mode === 'postgres') {
     const listening = await db.sql.listen(NOTIFY_CHANNEL, (text) => {
+      // This process's own NOTIFYs come back too: recognised by their opening, before any parsing.
+      if (text.startsWith(ownHead)) return;
       const wire = parseWire(text);
       if (wire && wire.origin !== origin) for (const event of wire.events) deliver(event);
     });
@@ -116,7 +119,7 @@ function chunks(origin: string, batch: Waiting[]): Array<{ text: string; items: 
     if (same) same.push(item);
     else unique.set(item.text, [item]);
   }
-  const head = `{"origin":${JSON.stringify(origin)},"events":[`;
+  const head = wireHead(origin);
   const out: Array<{ text: string; items: Waiting[] }> = [];
   let texts: string[] = [];
   let items: Waiting[] = [];
@@ -136,6 +139,8 @@ function chunks(origin: string, batch: Waiting[]): Array<{ text: string; items: 
   if (texts.length > 0) out.push({ text: `${head}${texts.join(',')}]}`, items });
   return out;
 }
+
+const wireHead = (origin: string) => `{"origin":${JSON.stringify(origin)},"events":[`;
 
 const eventSchema = z.object({ topic: z.string(), payload: z.record(z.string(), z.unknown()) });
 const wireSchema = z.union([
