@@ -16,7 +16,8 @@
  *    next kill. Target < 30 s (leases of 15 s renewed every 5 s: 15–20 s expected).
  * 5. Control: back to one instance on the same database, the burst again (the database has grown meanwhile: this
  *    tells a cost of more instances from a cost of more rows).
- * BENCH_SCALE_SEED fixes the random kill moments; BENCH_KILLS (10) sets their number.
+ * BENCH_SCALE_SEED fixes the random kill moments; BENCH_KILLS (10) sets their number. BENCH_SCALE_ONLY=curve measures
+ * only the update → reply curve (1, 2, 3 instances: no broadcasts, no bare grammY, no kills, no control run).
  */
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +37,7 @@ const BROADCAST_BOTS = 6;
 const RECIPIENTS_PER_BOT = 4_000;
 const KILLS = Number(process.env.BENCH_KILLS ?? 10);
 const SEED = Number(process.env.BENCH_SCALE_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const CURVE_ONLY = process.env.BENCH_SCALE_ONLY === 'curve';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://canalize:canalize@127.0.0.1:5432/postgres';
 
 // ----- emulator with a counter of sent texts by prefix ---------------------------------------------------------
@@ -158,7 +160,7 @@ try {
     echoBots.push(bot);
   }
   const broadcastBots: Array<{ id: string; token: string }> = [];
-  for (let index = 0; index < BROADCAST_BOTS; index += 1) broadcastBots.push(await addBot(`scale_cast_${index}_bot`));
+  if (!CURVE_ONLY) for (let index = 0; index < BROADCAST_BOTS; index += 1) broadcastBots.push(await addBot(`scale_cast_${index}_bot`));
   await sql`update bots set broadcast_rate = 1000 where id = any(${broadcastBots.map((bot) => bot.id)})`;
   await until('every bot polling', () => [...echoBots, ...broadcastBots].every((bot) => emulator.control.isPolling(bot.token)));
   // Broadcast audiences: users who sent /start (the bots have no flow, so nothing answers).
@@ -168,7 +170,7 @@ try {
       emulator.control.sendPrivateMessage({ from: user.id, bot: bot.token, text: '/start' });
     }
   }
-  await until('contacts', async () => (await sql<{ n: number }[]>`select count(*)::int as n from contacts`)[0]?.n === BROADCAST_BOTS * RECIPIENTS_PER_BOT);
+  await until('contacts', async () => (await sql<{ n: number }[]>`select count(*)::int as n from contacts`)[0]?.n === broadcastBots.length * RECIPIENTS_PER_BOT);
 
   const chats = echoBots.map((bot) => ({ bot, users: Array.from({ length: CHATS_PER_BOT }, (_, index) => emulator.control.createUser({ first_name: `C${index}` }).id) }));
   // The database's backends of the instances: the listening ones (LISTEN/NOTIFY, one per instance) apart.
@@ -244,8 +246,8 @@ try {
   async function spread(count: number) {
     await until(`bots spread over ${count} instances`, async () => {
       const rows = await sql<{ owner: string; n: number }[]>`select owner, count(*)::int as n from bot_polling where owner is not null and lease_expires_at > now() group by owner`;
-      const share = Math.ceil((ECHO_BOTS + BROADCAST_BOTS) / count);
-      return rows.length === count && rows.every((row) => row.n <= share) && rows.reduce((sum, row) => sum + row.n, 0) === ECHO_BOTS + BROADCAST_BOTS;
+      const share = Math.ceil((ECHO_BOTS + broadcastBots.length) / count);
+      return rows.length === count && rows.every((row) => row.n <= share) && rows.reduce((sum, row) => sum + row.n, 0) === ECHO_BOTS + broadcastBots.length;
     }, 60_000);
     await until('every bot polling', () => [...echoBots, ...broadcastBots].every((bot) => emulator.control.isPolling(bot.token)));
   }
@@ -256,89 +258,101 @@ try {
 
   // ----- 1 instance, with the bare grammY baseline side by side (alternated: the machine's load drifts) ---------
   await burst(chats.slice(0, 2)); // warm-up: JIT, pools, flow caches
-  const one = await burst(chats);
-  const bareBots = Array.from({ length: ECHO_BOTS }, (_, index) => emulator.control.createBot({ username: `scale_bare_${index}_bot` }));
-  bare = Bun.spawn(['bun', path.join(import.meta.dir, 'test-support', 'bare-echo-bot.ts')], {
-    env: { ...process.env, TOKENS: bareBots.map((bot) => bot.token).join(','), API_ROOT: emulator.url }, stdout: 'ignore', stderr: 'inherit',
-  });
-  await until('bare bots polling', () => bareBots.every((bot) => emulator.control.isPolling(bot.token)));
-  const bareChats = bareBots.map((bot) => ({ bot: { id: '', token: bot.token }, users: Array.from({ length: CHATS_PER_BOT }, (_, index) => emulator.control.createUser({ first_name: `D${index}` }).id) }));
-  await burst(bareChats.slice(0, 2), 'eco', [bare.pid]);
-  const grammy = await burst(bareChats, 'eco', [bare.pid]);
-  const oneAgain = await burst(chats);
-  const grammyAgain = await burst(bareChats, 'eco', [bare.pid]);
-  bare.kill('SIGTERM');
-  await bare.exited;
-  bare = undefined;
-  const canalizeRate = (one.rate + oneAgain.rate) / 2;
-  const grammyRate = (grammy.rate + grammyAgain.rate) / 2;
-  const perMessage = (cpu: number) => `${((cpu / (ECHO_BOTS * CHATS_PER_BOT * MESSAGES_PER_CHAT)) * 1e6).toFixed(0)} µs`;
-  results.push(`update → reply, 1 instance: ${one.rate.toFixed(0)} and ${oneAgain.rate.toFixed(0)} msgs/s; ${fmtCpu(one.cpu)} (${perMessage(one.cpu.instances[0] ?? 0)} of instance CPU a message)`);
-  results.push(`    database backends while it ran (sampled): ${one.busiest.join(' | ')}`);
-  results.push(`bare grammY (runner), same burst, alternated: ${grammy.rate.toFixed(0)} and ${grammyAgain.rate.toFixed(0)} msgs/s; its CPU ${grammy.cpu.extra[0]?.toFixed(1)} s (${perMessage(grammy.cpu.extra[0] ?? 0)} a message), emulator ${grammy.cpu.emulator.toFixed(1)} s`);
-  results.push(`ratio Canalize / bare grammY: ${(canalizeRate / grammyRate).toFixed(2)} (target ≥ 0.8)`);
-  const castLine = (count: number, cast: Awaited<ReturnType<typeof broadcastAll>>) =>
-    `broadcast, ${count} instance${count > 1 ? 's' : ''}: ${cast.steady.toFixed(0)} msgs/s steady, ${cast.whole.toFixed(0)} first to last (${BROADCAST_BOTS} bots × ${RECIPIENTS_PER_BOT} at 1 000/s each)`;
-  results.push(castLine(1, await broadcastAll()));
-
-  // ----- 2 and 3 instances ------------------------------------------------------------------------------------
-  for (const count of [2, 3]) {
-    await addInstance();
-    await spread(count);
-    const measured = await burst(chats);
-    results.push(`update → reply, ${count} instances: ${measured.rate.toFixed(0)} msgs/s; ${fmtCpu(measured.cpu)}`);
-    results.push(`    database backends while it ran (sampled): ${measured.busiest.join(' | ')}`);
-    results.push(castLine(count, await broadcastAll()));
-  }
-
-  // ----- failover after kill -9 -------------------------------------------------------------------------------
-  const random = seeded(SEED);
-  const failovers: number[] = [];
-  for (let kill = 0; kill < KILLS; kill += 1) {
-    const victim = instances[Math.floor(random() * instances.length)];
-    if (!victim) break;
-    await Bun.sleep(Math.floor(random() * 5_000)); // anywhere in the 5 s heartbeat cycle
-    const owned = new Set((await sql<{ botId: string }[]>`select bot_id as "botId" from bot_polling where owner = ${victim.instanceId}`).map((row) => row.botId));
-    victim.signal('SIGKILL');
-    const killedAt = performance.now();
-    await victim.exited;
-    // A probe message to each echo bot the victim polled, sent at once: queued until another instance polls it.
-    const pending = new Set<number>();
-    let lastAnswer = killedAt;
-    for (const bot of echoBots.filter((candidate) => owned.has(candidate.id))) {
-      const user = emulator.control.createUser({ first_name: 'Sonda' }).id;
-      pending.add(user);
-      emulator.watch(user, () => {
-        if (pending.delete(user)) lastAnswer = performance.now();
-      });
-      emulator.control.sendPrivateMessage({ from: user, bot: bot.token, text: 'sonda' });
+  if (CURVE_ONLY) {
+    for (const count of [1, 2, 3]) {
+      if (count > 1) {
+        await addInstance();
+        await spread(count);
+      }
+      const measured = await burst(chats);
+      results.push(`update → reply, ${count} instance${count > 1 ? 's' : ''}: ${measured.rate.toFixed(0)} msgs/s; ${fmtCpu(measured.cpu)}`);
+      results.push(`    database backends while it ran (sampled): ${measured.busiest.join(' | ')}`);
     }
-    await until('every echo bot of the victim to answer', () => pending.size === 0, 60_000);
-    // The broadcast bots (no flow, nothing to answer) are checked by their leases.
-    const leaseBack = async () => (await sql<{ n: number }[]>`select count(*)::int as n from bot_polling where bot_id = any(${[...owned]}) and owner is not null and owner <> ${victim.instanceId}`)[0]?.n === owned.size;
-    await until('every bot of the victim owned again', leaseBack, 60_000);
-    const failover = Math.max(lastAnswer - killedAt, 0);
-    failovers.push(failover);
-    console.log(`  kill ${kill + 1}: ${victim.name} (${owned.size} bots) → answered again in ${s1(failover)}`);
-    instances.splice(instances.indexOf(victim), 1);
-    victim.cleanup();
-    await addInstance();
-    await spread(3);
-  }
-  // ----- control: back to 1 instance on the same, now bigger, database (is the curve instances or data?) -------
-  while (instances.length > 1) {
-    const leaving = instances.pop();
-    leaving?.signal('SIGTERM');
-    await leaving?.exited;
-    leaving?.cleanup();
-  }
-  await spread(1);
-  const control = await burst(chats);
-  results.push(`update → reply, 1 instance again at the end (same database, after every burst): ${control.rate.toFixed(0)} msgs/s; ${fmtCpu(control.cpu)}`);
-  results.push(`    database backends while it ran (sampled): ${control.busiest.join(' | ')}`);
+  } else {
+    const one = await burst(chats);
+    const bareBots = Array.from({ length: ECHO_BOTS }, (_, index) => emulator.control.createBot({ username: `scale_bare_${index}_bot` }));
+    bare = Bun.spawn(['bun', path.join(import.meta.dir, 'test-support', 'bare-echo-bot.ts')], {
+      env: { ...process.env, TOKENS: bareBots.map((bot) => bot.token).join(','), API_ROOT: emulator.url }, stdout: 'ignore', stderr: 'inherit',
+    });
+    await until('bare bots polling', () => bareBots.every((bot) => emulator.control.isPolling(bot.token)));
+    const bareChats = bareBots.map((bot) => ({ bot: { id: '', token: bot.token }, users: Array.from({ length: CHATS_PER_BOT }, (_, index) => emulator.control.createUser({ first_name: `D${index}` }).id) }));
+    await burst(bareChats.slice(0, 2), 'eco', [bare.pid]);
+    const grammy = await burst(bareChats, 'eco', [bare.pid]);
+    const oneAgain = await burst(chats);
+    const grammyAgain = await burst(bareChats, 'eco', [bare.pid]);
+    bare.kill('SIGTERM');
+    await bare.exited;
+    bare = undefined;
+    const canalizeRate = (one.rate + oneAgain.rate) / 2;
+    const grammyRate = (grammy.rate + grammyAgain.rate) / 2;
+    const perMessage = (cpu: number) => `${((cpu / (ECHO_BOTS * CHATS_PER_BOT * MESSAGES_PER_CHAT)) * 1e6).toFixed(0)} µs`;
+    results.push(`update → reply, 1 instance: ${one.rate.toFixed(0)} and ${oneAgain.rate.toFixed(0)} msgs/s; ${fmtCpu(one.cpu)} (${perMessage(one.cpu.instances[0] ?? 0)} of instance CPU a message)`);
+    results.push(`    database backends while it ran (sampled): ${one.busiest.join(' | ')}`);
+    results.push(`bare grammY (runner), same burst, alternated: ${grammy.rate.toFixed(0)} and ${grammyAgain.rate.toFixed(0)} msgs/s; its CPU ${grammy.cpu.extra[0]?.toFixed(1)} s (${perMessage(grammy.cpu.extra[0] ?? 0)} a message), emulator ${grammy.cpu.emulator.toFixed(1)} s`);
+    results.push(`ratio Canalize / bare grammY: ${(canalizeRate / grammyRate).toFixed(2)} (target ≥ 0.8)`);
+    const castLine = (count: number, cast: Awaited<ReturnType<typeof broadcastAll>>) =>
+      `broadcast, ${count} instance${count > 1 ? 's' : ''}: ${cast.steady.toFixed(0)} msgs/s steady, ${cast.whole.toFixed(0)} first to last (${BROADCAST_BOTS} bots × ${RECIPIENTS_PER_BOT} at 1 000/s each)`;
+    results.push(castLine(1, await broadcastAll()));
 
-  const sorted = [...failovers].sort((a, b) => a - b);
-  results.push(`failover after kill -9 (${sorted.length} kills): min ${s1(sorted[0] ?? NaN)}, median ${s1(pct(sorted, 0.5))}, p90 ${s1(pct(sorted, 0.9))}, max ${s1(sorted.at(-1) ?? NaN)} (target < 30 s)`);
+    // ----- 2 and 3 instances ------------------------------------------------------------------------------------
+    for (const count of [2, 3]) {
+      await addInstance();
+      await spread(count);
+      const measured = await burst(chats);
+      results.push(`update → reply, ${count} instances: ${measured.rate.toFixed(0)} msgs/s; ${fmtCpu(measured.cpu)}`);
+      results.push(`    database backends while it ran (sampled): ${measured.busiest.join(' | ')}`);
+      results.push(castLine(count, await broadcastAll()));
+    }
+
+    // ----- failover after kill -9 -------------------------------------------------------------------------------
+    const random = seeded(SEED);
+    const failovers: number[] = [];
+    for (let kill = 0; kill < KILLS; kill += 1) {
+      const victim = instances[Math.floor(random() * instances.length)];
+      if (!victim) break;
+      await Bun.sleep(Math.floor(random() * 5_000)); // anywhere in the 5 s heartbeat cycle
+      const owned = new Set((await sql<{ botId: string }[]>`select bot_id as "botId" from bot_polling where owner = ${victim.instanceId}`).map((row) => row.botId));
+      victim.signal('SIGKILL');
+      const killedAt = performance.now();
+      await victim.exited;
+      // A probe message to each echo bot the victim polled, sent at once: queued until another instance polls it.
+      const pending = new Set<number>();
+      let lastAnswer = killedAt;
+      for (const bot of echoBots.filter((candidate) => owned.has(candidate.id))) {
+        const user = emulator.control.createUser({ first_name: 'Sonda' }).id;
+        pending.add(user);
+        emulator.watch(user, () => {
+          if (pending.delete(user)) lastAnswer = performance.now();
+        });
+        emulator.control.sendPrivateMessage({ from: user, bot: bot.token, text: 'sonda' });
+      }
+      await until('every echo bot of the victim to answer', () => pending.size === 0, 60_000);
+      // The broadcast bots (no flow, nothing to answer) are checked by their leases.
+      const leaseBack = async () => (await sql<{ n: number }[]>`select count(*)::int as n from bot_polling where bot_id = any(${[...owned]}) and owner is not null and owner <> ${victim.instanceId}`)[0]?.n === owned.size;
+      await until('every bot of the victim owned again', leaseBack, 60_000);
+      const failover = Math.max(lastAnswer - killedAt, 0);
+      failovers.push(failover);
+      console.log(`  kill ${kill + 1}: ${victim.name} (${owned.size} bots) → answered again in ${s1(failover)}`);
+      instances.splice(instances.indexOf(victim), 1);
+      victim.cleanup();
+      await addInstance();
+      await spread(3);
+    }
+    // ----- control: back to 1 instance on the same, now bigger, database (is the curve instances or data?) -------
+    while (instances.length > 1) {
+      const leaving = instances.pop();
+      leaving?.signal('SIGTERM');
+      await leaving?.exited;
+      leaving?.cleanup();
+    }
+    await spread(1);
+    const control = await burst(chats);
+    results.push(`update → reply, 1 instance again at the end (same database, after every burst): ${control.rate.toFixed(0)} msgs/s; ${fmtCpu(control.cpu)}`);
+    results.push(`    database backends while it ran (sampled): ${control.busiest.join(' | ')}`);
+
+    const sorted = [...failovers].sort((a, b) => a - b);
+    results.push(`failover after kill -9 (${sorted.length} kills): min ${s1(sorted[0] ?? NaN)}, median ${s1(pct(sorted, 0.5))}, p90 ${s1(pct(sorted, 0.9))}, max ${s1(sorted.at(-1) ?? NaN)} (target < 30 s)`);
+  }
 
   console.log(`\nscale (PostgreSQL, ${ECHO_BOTS} echo bots, burst ${ECHO_BOTS * CHATS_PER_BOT * MESSAGES_PER_CHAT} messages; load at the end ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`);
   for (const line of results) console.log(`  ${line}`);

@@ -41,7 +41,8 @@ import type { ContactChange } from '../flow-engine/contact-triggers.ts';
 import { createStandaloneBots } from './standalone-bots.ts';
 import { ALLOWED_UPDATES } from './create-bot.ts';
 import * as repo from './runtime-repository.ts';
-import { commitOffset, markHandling } from './polling-lease-repository.ts';
+import { commitOffset } from './polling-lease-repository.ts';
+import { createMarkWriter } from './mark-writer.ts';
 
 export const TOKEN_REJECTED_REASON = 'O Telegram recusou o token deste bot. Cadastre um token válido.';
 const RESTART_DELAY_MS = 5000;
@@ -174,6 +175,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       ]
     : [];
   let flowsAnnounced = false;
+  const marks = createMarkWriter(sql, lease.instanceId);
 
   // Contact events forwarded by instances that do not run the bot (docs/decisions.md#scale-out).
   options.jobs.register(contactEventJob, {
@@ -211,7 +213,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       store: {
         markHandling: (through, next) => {
           if (next !== undefined) startOffsets.set(botId, next);
-          return markHandling(sql, lease.instanceId, botId, through, next);
+          return marks.mark(botId, through, next);
         },
         commitOffset: (next) => {
           startOffsets.set(botId, next);

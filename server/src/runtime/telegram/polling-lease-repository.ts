@@ -84,19 +84,26 @@ export async function leave(sql: Sql, instanceId: string): Promise<void> {
     delete from server_instances where id = ${instanceId}`;
 }
 
+/** One bot's in-flight mark for `markHandlingMany`: `nextOffset` null when no batch was handled since the last write. */
+export type HandlingMark = { botId: string; through: number; nextOffset: number | null };
+
 /**
  * Before handling a batch: its last id is recorded as in flight, and in the same write the offset moves past the
- * previous batch when one was handled since the last write (`nextOffset`): one write per batch, not two. False: the
- * lease is no longer ours.
+ * previous batch when one was handled since the last write (`nextOffset`): one write per batch, not two. Several
+ * bots in one statement (the marks that met while the previous one was under way: mark-writer.ts). Answers the bots
+ * whose lease is still ours; a bot missing from the answer lost its lease.
  */
-export async function markHandling(sql: Sql, instanceId: string, botId: string, through: number, nextOffset?: number): Promise<boolean> {
-  const offset = nextOffset ?? null;
-  const rows = await sql`
-    update bot_polling set handling_through = greatest(handling_through, ${through}),
-      next_offset = greatest(next_offset, coalesce(${offset}::bigint, next_offset)),
-      offset_at = case when ${offset}::bigint is null then offset_at else now() end
-    where bot_id = ${botId} and owner = ${instanceId} returning 1`;
-  return rows.length > 0;
+export async function markHandlingMany(sql: Sql, instanceId: string, marks: HandlingMark[]): Promise<Set<string>> {
+  if (marks.length === 0) return new Set();
+  const wire = marks.map((mark) => ({ bot_id: mark.botId, through: mark.through, next_offset: mark.nextOffset }));
+  const rows = await sql<{ botId: string }[]>`
+    update bot_polling p set handling_through = greatest(p.handling_through, m.through),
+      next_offset = greatest(p.next_offset, coalesce(m.next_offset, p.next_offset)),
+      offset_at = case when m.next_offset is null then p.offset_at else now() end
+    from jsonb_to_recordset(${sql.json(wire)}) as m(bot_id uuid, through bigint, next_offset bigint)
+    where p.bot_id = m.bot_id and p.owner = ${instanceId}
+    returning p.bot_id as "botId"`;
+  return new Set(rows.map((row) => row.botId));
 }
 
 /** After a batch was handled (and what it recorded written): the offset moves past it. False: lease lost. */
