@@ -1,5 +1,5 @@
 import { useStoreApi } from '@xyflow/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 
 /** The dots' spacing in flow units: the snap grid (flow-canvas.tsx), so a card snaps onto the dots. */
 const GAP = 15;
@@ -11,9 +11,9 @@ const modulo = (value: number, step: number) => ((value % step) + step) % step;
 /**
  * The canvas's dotted background, drawn like xyflow's <Background variant="dots" gap={15}> but cheap to move (issue
  * 19): xyflow's is an SVG pattern whose offset follows the view, so every frame of a pan repainted and re-rasterised
- * the whole canvas. Here the dots are one tiled image on an element its own compositor layer (flow-canvas.css),
- * slightly larger than the canvas and only ever shifted by less than one spacing: a pan moves the layer, which the
- * compositor does without painting anything; only a zoom step (a new spacing) repaints it. Written to the element
+ * the whole canvas. Here the dots are one tiled image, its own compositor layer (flow-canvas.css), a little larger
+ * than the canvas and only ever shifted by less than one spacing: a pan moves the layer, which the compositor does
+ * without painting anything; only a zoom step (a new spacing) repaints it. Written to the element
  * from the store's subscription, so a pan frame renders no React either.
  */
 export function CanvasDots() {
@@ -28,7 +28,7 @@ export function CanvasDots() {
       const gap = GAP * scale;
       if (scale !== zoom) {
         zoom = scale;
-        element.style.backgroundSize = `${gap}px ${gap}px`;
+        element.style.setProperty('--dots-gap', `${gap}px`);
       }
       // A dot sits at the middle of its tile: shift the tiles so dots fall on the flow's multiples of GAP.
       element.style.transform = `translate3d(${modulo(x, gap) - 1.5 * gap}px, ${modulo(y, gap) - 1.5 * gap}px, 0)`;
@@ -36,5 +36,5 @@ export function CanvasDots() {
     apply(store.getState());
     return store.subscribe(apply);
   }, [store]);
-  return <div ref={ref} aria-hidden="true" className="canvas-dots" style={{ backgroundImage: TILE }} />;
+  return <div ref={ref} aria-hidden="true" className="canvas-dots" style={{ '--dots-image': TILE } as CSSProperties} />;
 }
