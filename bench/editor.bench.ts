@@ -26,6 +26,8 @@ const FLOWS = [
   { nodes: 1000, connections: 1200, pan: { fps: 45, p95: Infinity }, open: 1500 },
 ].filter((flow) => !process.env.BENCH_EDITOR_SIZES || process.env.BENCH_EDITOR_SIZES.split(',').includes(String(flow.nodes)));
 const PROFILE = process.env.BENCH_EDITOR_PROFILE === '1';
+/** BENCH_EDITOR_NEAR=1: only the warm open and the pan zoomed in, the quickest loop when trying a rendering change. */
+const NEAR_ONLY = process.env.BENCH_EDITOR_NEAR === '1';
 
 if (!existsSync('client/dist/index.html') || clientBuildIsStale()) {
   await Bun.spawn(['bun', 'run', 'build'], { stdout: 'ignore', stderr: 'inherit' }).exited;
@@ -89,10 +91,34 @@ async function canvasCenter(page: Page) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
 }
 
+/**
+ * A point of the empty canvas (the pane, no card or connection under it) near its lower right, where a drag pans
+ * the view: grabbing a connection instead would end the drag with a click on it, opening its dialog over the
+ * canvas (and its blurred backdrop) for the next measurement.
+ */
+async function emptySpot(page: Page) {
+  const { box } = await canvasCenter(page);
+  const spot = await page.evaluate(({ x, y, width, height }) => {
+    for (let fy = 0.75; fy > 0.3; fy -= 0.02) {
+      for (let fx = 0.75; fx > 0.3; fx -= 0.02) {
+        const at = { x: x + width * fx, y: y + height * fy };
+        if (document.elementFromPoint(at.x, at.y)?.classList.contains('react-flow__pane')) return at;
+      }
+    }
+    return null;
+  }, box);
+  return spot ?? { x: box.x + box.width * 0.75, y: box.y + box.height * 0.75 };
+}
+
+/** Fails the run when a dialog is open: what would be measured is no longer the canvas. */
+async function assertNoDialog(page: Page, when: string) {
+  if ((await page.getByTestId('modal-backdrop').count()) > 0) throw new Error(`um diálogo ficou aberto sobre o editor (${when})`);
+}
+
 /** Drags the empty canvas diagonally and back for ~3 s (180 mouse moves, 16 ms apart). */
 async function pan(page: Page) {
-  const { box } = await canvasCenter(page);
-  const start = { x: box.x + box.width * 0.75, y: box.y + box.height * 0.75 };
+  await assertNoDialog(page, 'antes de arrastar');
+  const start = await emptySpot(page);
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   for (let step = 1; step <= 180; step++) {
@@ -101,6 +127,7 @@ async function pan(page: Page) {
     await page.waitForTimeout(16);
   }
   await page.mouse.up();
+  await assertNoDialog(page, 'depois de arrastar');
 }
 
 /** 30 wheel steps in, then 30 out, over the middle of the canvas. */
@@ -143,6 +170,16 @@ function summariseTrace(buffer: Buffer, frames: number) {
   const cpu = [...busy.values()].reduce((x, y) => x + y, 0);
   console.log(`    CPU por quadro (${frames} quadros): thread principal ${(onMainBusy(busy) / frames).toFixed(1)} ms, todas as threads ${(cpu / frames).toFixed(1)} ms`);
   console.log('    threads ocupados: ' + [...busy.entries()].sort((x, y) => y[1] - x[1]).slice(0, 8).map(([n, ms]) => `${n} ${ms.toFixed(0)} ms`).join(', '));
+  // What the compositor and raster threads do: every event name's total time there (nested events count in their parents too).
+  for (const thread of ['VizCompositorThread', 'ThreadPoolForegroundWorker', 'Compositor']) {
+    const totals = new Map<string, number>();
+    for (const e of traceEvents) {
+      if (e.ph !== 'X' || e.dur === undefined || (names.get(`${e.pid}:${e.tid}`) ?? '').replace(/\d+$/, '') !== thread) continue;
+      totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur / 1000);
+    }
+    console.log(`    ${thread}: ` + [...totals.entries()].sort((x, y) => y[1] - x[1]).slice(0, 12).map(([n, ms]) => `${n} ${ms.toFixed(0)} ms`).join(', '));
+  }
+  if (process.env.BENCH_EDITOR_TRACE) Bun.write(`${process.env.BENCH_EDITOR_TRACE}-${frames}.json`, buffer);
 }
 
 const onMainBusy = (busy: Map<string, number>) => busy.get('CrRendererMain') ?? 0;
@@ -219,14 +256,14 @@ try {
       const ms = Date.now() - started;
       console.log(`  ${specs.length} nós: abertura ${run} ${ms} ms${size.open && ms >= size.open ? ` — meta < ${size.open} ms não atingida` : ''}`);
     };
-    await open('frio');
+    if (!NEAR_ONLY) await open('frio');
     await open('quente');
-    if (PROFILE) await profiled(browser, page, () => open('quente, com o perfil ligado'), { navigates: true });
+    if (PROFILE && !NEAR_ONLY) await profiled(browser, page, () => open('quente, com o perfil ligado'), { navigates: true });
     await page.waitForTimeout(500);
     const opened = await page.locator('[data-testid="flow-node"]').count();
-    console.log(`  ${specs.length} nós: pan no zoom de abertura ${(await viewportZoom(page)).toFixed(2)}, o fluxo ajustado à tela (${opened} cartões na tela): ${describe(await countFrames(page, () => pan(page)), size.pan)}`);
-    if (PROFILE && size.nodes === 500) await profiled(browser, page, () => pan(page));
-    console.log(`  ${specs.length} nós: zoom com a roda: ${describe(await countFrames(page, () => zoom(page)))}`);
+    if (!NEAR_ONLY) console.log(`  ${specs.length} nós: pan no zoom de abertura ${(await viewportZoom(page)).toFixed(2)}, o fluxo ajustado à tela (${opened} cartões na tela): ${describe(await countFrames(page, () => pan(page)), size.pan)}`);
+    if (PROFILE && !NEAR_ONLY && size.nodes === 500) await profiled(browser, page, () => pan(page));
+    if (!NEAR_ONLY) console.log(`  ${specs.length} nós: zoom com a roda: ${describe(await countFrames(page, () => zoom(page)))}`);
     // Then closer, where whole cards are drawn: zoom in (the Controls' button) to about the editor's 0.8.
     for (let i = 0; i < 8 && (await viewportZoom(page)) < 0.75; i++) {
       await page.getByRole('button', { name: 'Aproximar', exact: true }).click();

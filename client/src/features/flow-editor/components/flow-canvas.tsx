@@ -5,7 +5,7 @@
  * rendered so big flows pan smoothly.
  */
 import {
-  Background, BackgroundVariant, Controls, getViewportForBounds, MiniMap, ReactFlow, useReactFlow, useStore,
+  Controls, getViewportForBounds, MiniMap, ReactFlow, useReactFlow, useStore,
   type Viewport,
   type Connection, type Edge, type EdgeChange, type NodeChange, type OnConnectEnd, type OnNodeDrag,
 } from '@xyflow/react';
@@ -20,6 +20,7 @@ import { createEdgeMapper, createNodeMapper, type CardNode, type MeasuredSizes }
 import type { FlowEditor } from '../hooks/use-flow-editor.ts';
 import { FarContext } from './canvas-distance.ts';
 import { CANVAS_LABELS } from './canvas-labels.ts';
+import { CanvasDots } from './canvas-dots.tsx';
 import { CanvasStatus, EmptyCanvasHint } from './canvas-status.tsx';
 import { FlowNodeCard } from './flow-node-card.tsx';
 import { typeColor } from './node-appearance.tsx';
@@ -240,7 +241,7 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
           proOptions={{ hideAttribution: true }}
           ariaLabelConfig={CANVAS_LABELS}
         >
-          <Background variant={BackgroundVariant.Dots} gap={15} />
+          <CanvasDots />
           <Controls showInteractive={false} />
           {!phone && <MiniMap<CardNode> style={MINIMAP_STYLE} nodeColor={minimapColor} pannable zoomable />}
         </ReactFlow>
