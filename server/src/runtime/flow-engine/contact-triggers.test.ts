@@ -92,6 +92,8 @@ describe('contact triggers', () => {
   test("an entry through a funnel fires that funnel's trigger_contact_from_funnel only, where the contact entered", async () => {
     const { registered, build, textsTo } = await setup();
     const { chat: channel } = await promotedChat(bed, registered, { type: 'channel', title: 'Canal do Funil' });
+    // The promotion's update makes its sender a contact: handled before the flows below exist, or "criado" could fire.
+    await settle();
     const inChannel = { executionContexts: ['channel'], allowedChannelIds: [String(channel.id)] };
     const mine = await build.flow({ name: 'Funil A', ...inChannel });
     await build.chain(mine, [
