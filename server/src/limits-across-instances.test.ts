@@ -9,12 +9,11 @@
  * PostgreSQL only: the embedded database belongs to one process.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { randomBytes } from 'node:crypto';
 import { botResponseSchema, channelsResponseSchema } from '@shared/bots/schemas.ts';
 import { funnelCreatedResponseSchema } from '@shared/funnels/schemas.ts';
 import { createTelegramEmulator, type TelegramEmulator } from '../../tools/telegram-emulator/emulator.ts';
 import { registerUser } from './test-support/fixtures.ts';
-import { startInstance, type InstanceProcess } from './test-support/instance-process.ts';
+import { sharedInstanceEnv, startInstance, type InstanceProcess } from './test-support/instance-process.ts';
 import { eventually } from './test-support/telegram.ts';
 import { createTestDatabase, realPostgresUrl, type TestDatabase } from './test-support/test-database.ts';
 
@@ -54,12 +53,7 @@ describe.skipIf(!onPostgres)('limits and caches across two instances on one Post
   beforeAll(async () => {
     emulator = createTelegramEmulator({ rateLimits: false });
     db = await createTestDatabase();
-    const env = {
-      databaseUrl: db.databaseUrl ?? '',
-      telegramApiRoot: emulator.url,
-      jwtSecret: randomBytes(24).toString('hex'),
-      encryptionKeyHex: randomBytes(32).toString('hex'),
-    };
+    const env = sharedInstanceEnv(db.databaseUrl, emulator.url);
     [a, b] = await Promise.all([startInstance('A', env), startInstance('B', env)]);
     const account = await registerUser(a);
     auth = { token: account.tokens.accessToken };

@@ -4,6 +4,7 @@
  * and stderr) so a test can read its address, its polling instance id and what it logged; SIGTERM and SIGKILL are
  * the real signals.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,16 @@ export type InstanceEnv = {
   /** More variables (PUBLIC_URL for webhook mode…). */
   extra?: Record<string, string>;
 };
+
+/** What instances sharing one database must share: its URL, the Telegram API, fresh secrets (same for all of them). */
+export function sharedInstanceEnv(
+  databaseUrl: string | undefined,
+  telegramApiRoot: string,
+  extra?: Record<string, string>,
+  encryptionKeyHex: string = randomBytes(32).toString('hex'),
+): InstanceEnv {
+  return { databaseUrl: databaseUrl ?? '', telegramApiRoot, jwtSecret: randomBytes(24).toString('hex'), encryptionKeyHex, ...(extra ? { extra } : {}) };
+}
 
 type LogLine = { msg?: string; instanceId?: string };
 

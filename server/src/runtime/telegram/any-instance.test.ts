@@ -8,7 +8,6 @@
  * PostgreSQL only: the embedded database belongs to one process.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { randomBytes } from 'node:crypto';
 import { botResponseSchema, channelsResponseSchema } from '@shared/bots/schemas.ts';
 import { testFlowResponseSchema } from '@shared/flows/executions.ts';
 import { funnelCreatedResponseSchema } from '@shared/funnels/schemas.ts';
@@ -16,7 +15,7 @@ import { pixelResponseSchema } from '@shared/pixels/schemas.ts';
 import { createTelegramEmulator, type TelegramEmulator } from '../../../../tools/telegram-emulator/emulator.ts';
 import { registerUser } from '../../test-support/fixtures.ts';
 import { flowBuilder } from '../../test-support/flow-builder.ts';
-import { startInstance, type InstanceProcess } from '../../test-support/instance-process.ts';
+import { sharedInstanceEnv, startInstance, type InstanceProcess } from '../../test-support/instance-process.ts';
 import { eventually } from '../../test-support/telegram.ts';
 import { createTestDatabase, realPostgresUrl, type TestDatabase } from '../../test-support/test-database.ts';
 
@@ -53,14 +52,8 @@ describe.skipIf(!onPostgres)('requests that reach the instance not running the b
   beforeAll(async () => {
     emulator = createTelegramEmulator({ rateLimits: false });
     db = await createTestDatabase();
-    const env = {
-      databaseUrl: db.databaseUrl ?? '',
-      telegramApiRoot: emulator.url,
-      jwtSecret: randomBytes(24).toString('hex'),
-      encryptionKeyHex: randomBytes(32).toString('hex'),
-      // Conversions of the pixel funnel stay on the machine (a local address that answers 404).
-      extra: { META_GRAPH_URL: `${emulator.url}/graph` },
-    };
+    // Conversions of the pixel funnel stay on the machine (a local address that answers 404).
+    const env = sharedInstanceEnv(db.databaseUrl, emulator.url, { META_GRAPH_URL: `${emulator.url}/graph` });
     instances = await Promise.all(['A', 'B'].map((name) => startInstance(name, env)));
     const [a] = instances;
     if (!a) throw new Error('no instance');

@@ -14,7 +14,6 @@
  * (15 s / 5 s), as in production. PostgreSQL only: the embedded database belongs to one process.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { randomBytes } from 'node:crypto';
 import { botResponseSchema, channelsResponseSchema } from '@shared/bots/schemas.ts';
 import { broadcastResponseSchema } from '@shared/broadcasts/schemas.ts';
 import { funnelCreatedResponseSchema } from '@shared/funnels/schemas.ts';
@@ -25,7 +24,7 @@ import { openEventStream } from '../../test-support/event-stream.ts';
 import { createFakeGraph, type FakeGraph } from '../../test-support/fake-graph.ts';
 import { registerUser } from '../../test-support/fixtures.ts';
 import { flowBuilder } from '../../test-support/flow-builder.ts';
-import { startInstance, stopInstances, type InstanceProcess } from '../../test-support/instance-process.ts';
+import { sharedInstanceEnv, startInstance, stopInstances, type InstanceProcess } from '../../test-support/instance-process.ts';
 import { startNginx, type Nginx } from '../../test-support/nginx.ts';
 import { eventually } from '../../test-support/telegram.ts';
 import { createTestDatabase, realPostgresUrl, type TestDatabase } from '../../test-support/test-database.ts';
@@ -142,13 +141,7 @@ describe.skipIf(!onPostgres)(`several instances on one PostgreSQL (seed ${SEED})
     emulator = createTelegramEmulator({ rateLimits: false });
     graph = createFakeGraph();
     db = await createTestDatabase();
-    const env = {
-      databaseUrl: db.databaseUrl ?? '',
-      telegramApiRoot: emulator.url,
-      jwtSecret: randomBytes(24).toString('hex'),
-      encryptionKeyHex: randomBytes(32).toString('hex'),
-      extra: { META_GRAPH_URL: graph.url, TRUST_PROXY: '1' },
-    };
+    const env = sharedInstanceEnv(db.databaseUrl, emulator.url, { META_GRAPH_URL: graph.url, TRUST_PROXY: '1' });
     // Together: three boots race for the migration lock on a fresh database.
     instances = await Promise.all(['A', 'B', 'C'].map((name) => startInstance(name, env)));
     nginx = await startNginx(instances.map((instance) => instance.url.replace('http://localhost', '127.0.0.1')));

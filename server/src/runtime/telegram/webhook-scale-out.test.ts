@@ -16,7 +16,7 @@ import { createTelegramEmulator, type TelegramEmulator } from '../../../../tools
 import { deriveSecretHex } from '../../lib/crypto.ts';
 import { registerUser } from '../../test-support/fixtures.ts';
 import { flowBuilder } from '../../test-support/flow-builder.ts';
-import { startInstance, stopInstances, type InstanceProcess } from '../../test-support/instance-process.ts';
+import { sharedInstanceEnv, startInstance, stopInstances, type InstanceProcess } from '../../test-support/instance-process.ts';
 import { eventually } from '../../test-support/telegram.ts';
 import { createTestDatabase, realPostgresUrl, type TestDatabase } from '../../test-support/test-database.ts';
 import { seeded } from '../../test-support/seeded.ts';
@@ -112,13 +112,7 @@ describe.skipIf(!onPostgres)(`webhook mode on several instances (seed ${SEED})`,
     db = await createTestDatabase();
     const keyHex = randomBytes(32).toString('hex');
     encryptionKey = Buffer.from(keyHex, 'hex');
-    const env = {
-      databaseUrl: db.databaseUrl ?? '',
-      telegramApiRoot: emulator.url,
-      jwtSecret: randomBytes(24).toString('hex'),
-      encryptionKeyHex: keyHex,
-      extra: { PUBLIC_URL: `http://127.0.0.1:${balancer.port}`, WEBHOOK_ALLOW_LOOPBACK: '1' },
-    };
+    const env = sharedInstanceEnv(db.databaseUrl, emulator.url, { PUBLIC_URL: `http://127.0.0.1:${balancer.port}`, WEBHOOK_ALLOW_LOOPBACK: '1' }, keyHex);
     instances = await Promise.all(['A', 'B', 'C'].map((name) => startInstance(name, env)));
     upstreams.push(...instances);
     const [a] = instances;
