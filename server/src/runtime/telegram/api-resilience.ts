@@ -30,6 +30,9 @@ export type ResilienceOptions = {
 /** The longest pause between two getUpdates attempts while the Bot API is unreachable. */
 export const POLL_MAX_DELAY_MS = 5_000;
 
+/** The retry pacing a caller (tests, mostly) may tune. */
+export type RetryTuning = Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'>;
+
 export function resilienceTransformer(options: ResilienceOptions): Transformer {
   const maxAttempts = options.maxAttempts ?? 4;
   const maxRetryAfter = options.maxRetryAfterSeconds ?? 120;

@@ -8,7 +8,7 @@ import type { Bot } from 'grammy';
 import type { Sql } from '../../db/client.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { ResilienceOptions } from './api-resilience.ts';
+import type { ResilienceOptions, RetryTuning } from './api-resilience.ts';
 import { createChannelCache, type ChannelCache } from './channel-cache.ts';
 import type { ContactJournal } from './contact-journal.ts';
 import type { FlowEngine } from '../flow-engine/flow-engine.ts';
@@ -40,7 +40,7 @@ export type EntryOptions = {
   flows: FlowEngine;
   apiRoot: string;
   encryptionKey: Uint8Array;
-  retry?: Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'> | undefined;
+  retry?: RetryTuning | undefined;
   onUnauthorized(): void;
   channelsChanged(): void;
 };

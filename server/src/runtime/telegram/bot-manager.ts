@@ -24,7 +24,7 @@ import { createPollingLease } from './polling-lease.ts';
 import { createWebhookQueue } from './webhook-queue.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { startUpdatePoller, type UpdatePoller } from './update-poller.ts';
-import type { ResilienceOptions } from './api-resilience.ts';
+import type { RetryTuning } from './api-resilience.ts';
 import type { BotRuntime } from './bot-runtime.ts';
 import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
 import { createContactJournal, type StoredMessage } from './contact-journal.ts';
@@ -60,7 +60,7 @@ export type BotManagerOptions = {
   webhookBaseUrl?: () => string | undefined;
   notify?(userId: string, topic: string, payload: Record<string, unknown>): void;
   /** Retry tuning (tests shorten the backoff). */
-  retry?: Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'>;
+  retry?: RetryTuning;
   /** http_request may reach loopback and private addresses (FLOW_HTTP_ALLOW_PRIVATE). */
   flowHttpAllowPrivate?: boolean;
   /** Uploaded files that send_media nodes send (DATA_DIR/media). */

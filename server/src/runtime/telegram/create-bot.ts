@@ -4,10 +4,11 @@
  * Composer per feature behind an error boundary, so a failing handler costs one update, never the bot or others.
  */
 import { sequentialize } from '@grammyjs/runner';
-import { Bot, type Context } from 'grammy';
+import { Bot, type Api, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { resilienceTransformer, type ResilienceOptions } from './api-resilience.ts';
 import type { BotDeps } from './bot-deps.ts';
+import type { ContactJournal } from './contact-journal.ts';
 import { callbacksFeature } from './features/callbacks.ts';
 import { channelsFeature } from './features/channels.ts';
 import { contactsFeature } from './features/contacts.ts';
@@ -36,15 +37,23 @@ export const ALLOWED_UPDATES = [
   'channel_post',
 ] as const;
 
+/**
+ * What every product call to the Bot API goes through, whether the bot runs here or elsewhere (standalone-bots.ts):
+ * 429 and network handling, the outbound recorder, the flow clock.
+ */
+export function useProductTransformers(api: Api, botId: string, journal: ContactJournal, resilience: ResilienceOptions): void {
+  api.config.use(resilienceTransformer(resilience));
+  api.config.use(outboundRecorder(botId, journal));
+  api.config.use(externalTimer);
+}
+
 export function createProductBot(options: CreateBotOptions): Bot<Context> {
   const { deps } = options;
   const bot = new Bot<Context>(options.token, {
     client: { apiRoot: options.apiRoot },
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
-  bot.api.config.use(resilienceTransformer(options.resilience));
-  bot.api.config.use(outboundRecorder(deps.botId, deps.journal));
-  bot.api.config.use(externalTimer);
+  useProductTransformers(bot.api, deps.botId, deps.journal, options.resilience);
 
   // Updates of one chat run in order (a join before the welcome's button press); different chats concurrently.
   bot.use(sequentialize(orderKey));

@@ -11,11 +11,10 @@ import { Api } from 'grammy';
 import type { Sql } from '../../db/client.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { externalTimer } from '../flow-engine/external-clock.ts';
-import { resilienceTransformer, type ResilienceOptions } from './api-resilience.ts';
+import type { ResilienceOptions, RetryTuning } from './api-resilience.ts';
 import type { ContactJournal } from './contact-journal.ts';
+import { useProductTransformers } from './create-bot.ts';
 import { createDirectSender, type DirectSender } from './direct-send.ts';
-import { outboundRecorder } from './outbound-recorder.ts';
 import { findActiveBot } from './runtime-repository.ts';
 
 const KEEP_MS = 60_000;
@@ -36,7 +35,7 @@ export type StandaloneBotsOptions = {
   apiRoot: string;
   encryptionKey: Uint8Array;
   journal: ContactJournal;
-  retry?: Pick<ResilienceOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'> | undefined;
+  retry?: RetryTuning | undefined;
   /** Aborted at shutdown: ends 429 waits. */
   signal: AbortSignal;
   onUnauthorized(botId: string, userId: string): void;
@@ -65,9 +64,7 @@ export function createStandaloneBots(options: StandaloneBotsOptions) {
       onRetry: (method, reason, delayMs) => log.warn('chamada ao Telegram repetida', { method, reason, delayMs }),
     };
     const api = new Api(token, { apiRoot: options.apiRoot });
-    api.config.use(resilienceTransformer(resilience));
-    api.config.use(outboundRecorder(botId, options.journal));
-    api.config.use(externalTimer);
+    useProductTransformers(api, botId, options.journal, resilience);
     return {
       botId, api, state,
       send: createDirectSender(token, options.apiRoot, resilience),
