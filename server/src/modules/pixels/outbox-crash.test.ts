@@ -115,6 +115,8 @@ describe.skipIf(!onPostgres)('pixel outbox with two processes and across a kill 
     expect(accepted).toHaveLength(3000);
     expect(new Set(accepted).size).toBe(3000);
     expect(await statuses(pixels.map((pixel) => pixel.id))).toEqual({ sent: 3000 });
+    // A worker prints its "sent" line after its commit: the database can be ahead of the pipe under load.
+    await eventually('both processes reported their sends', () => one.sent() + two.sent() >= 3000, 10_000);
     console.log(`two processes: ${one.sent()} + ${two.sent()} events, 0 twice`);
     expect(one.sent() + two.sent()).toBe(3000);
     // Both really sent (else this proved nothing about two claimers).
@@ -142,6 +144,7 @@ describe.skipIf(!onPostgres)('pixel outbox with two processes and across a kill 
     expect(requests.map((request) => request.status)).toEqual([0, 200]);
     expect(ids(0)).toEqual([...eventIds].sort());
     expect(ids(1)).toEqual([...eventIds].sort());
+    await eventually('the second worker reported its send', () => second.sent() >= 5, 10_000);
     expect(second.sent()).toBe(5);
     console.log(`kill -9 mid-send: the in-flight batch of 5 re-sent once after the lease with the same event ids`);
   }, 60_000);
