@@ -122,7 +122,8 @@ describe.skipIf(!canRunPostgres)('an instance on a PostgreSQL that restarts, and
     await eventually('ready again', async () => (await instance.api('/api/ready')).status === 200, 15_000);
     const readyMs = performance.now() - back;
     expect((await instance.api('/api/bots', auth)).status).toBe(200);
-    // The message that arrived during the outage is answered (its batch was never recorded as handled), and so is a
+    // The message that arrived during the outage is answered (the poller found the database away and left its batch
+    // at Telegram until it was back), and so is a
     // new one; each answer went through a durable delay, so the job worker runs again too.
     await eventually('the message of the outage answered', () => answered(during) >= 1, 20_000);
     const after = say();

@@ -46,7 +46,11 @@ export type FlowEngineOptions = {
   generation: FlowGeneration;
 };
 export type AttachedBot = { api: Api; userId: string; username(): string | undefined };
-export type StartInput = { botId: string; flowId: string; triggerNodeId: string; contactTelegramId: number; chatId: number; variables: Variables };
+export type StartInput = {
+  botId: string; flowId: string; triggerNodeId: string; contactTelegramId: number; chatId: number; variables: Variables;
+  /** The update that fired it (its update_id): a redone update walks the same execution, see newExecution. */
+  updateId?: number | undefined;
+};
 
 export type FlowEngine = ReturnType<typeof createFlowEngine>;
 
@@ -65,6 +69,8 @@ export function createFlowEngine(options: FlowEngineOptions) {
       await recorder.flush();
       await flowResumeJob.enqueue(sql, { executionId: execution.id, botId: execution.botId, nodeId: node.id }, {
         runAt, scope: botScope(execution.botId), maxAttempts: RESUME_ATTEMPTS,
+        // The same walk of a redone update schedules this delay once (the execution id comes from the update).
+        idempotencyKey: `${execution.id}:${node.id}:${execution.steps.length}`,
       });
     },
   });
@@ -106,8 +112,8 @@ export function createFlowEngine(options: FlowEngineOptions) {
     },
     attachedBot: (botId: string) => attached.get(botId),
     /** A trigger fired: a new execution walks from the trigger node. */
-    start(api: Api | undefined, graphs: BotGraphs, input: StartInput) {
-      const execution = newExecution(input);
+    start(api: Api | undefined, graphs: BotGraphs, { updateId, ...input }: StartInput) {
+      const execution = newExecution({ ...input, cause: updateId === undefined ? undefined : `update:${updateId}:${input.triggerNodeId}` });
       return walk(api ? walkDeps(api, graphs) : { ...walkDeps(undefined, graphs), recorder: undefined }, execution, [input.triggerNodeId]);
     },
     /**
@@ -115,12 +121,13 @@ export function createFlowEngine(options: FlowEngineOptions) {
      * of the contact's latest execution there. Each press is its own walk: it gets the full step budget (a menu
      * that loops back on itself keeps answering) and never rewrites the steps of a walk still waiting on a delay.
      */
-    async continueAt(api: Api, graphs: BotGraphs, input: Omit<StartInput, 'triggerNodeId'> & { nodeId: string }) {
+    async continueAt(api: Api, graphs: BotGraphs, { updateId, ...input }: Omit<StartInput, 'triggerNodeId'> & { nodeId: string }) {
       await recorder.flush();
       const previous = await store.latestExecution(sql, input.flowId, input.contactTelegramId, input.chatId);
       // The press keeps what the trigger saw (message.text, command.args, http.*), with the contact refreshed.
       const variables = previous ? { ...previous.variables, contact: input.variables.contact } : input.variables;
-      return walk(walkDeps(api, graphs), newExecution({ ...input, variables, triggerNodeId: null }), [input.nodeId]);
+      const cause = updateId === undefined ? undefined : `update:${updateId}:${input.nodeId}`;
+      return walk(walkDeps(api, graphs), newExecution({ ...input, variables, triggerNodeId: null, cause }), [input.nodeId]);
     },
     contactPhone: (botId: string, telegramId: number) => store.contactPhone(sql, botId, telegramId),
     /**
@@ -148,5 +155,7 @@ export function createFlowEngine(options: FlowEngineOptions) {
       await recorder.flush();
     },
     flush: () => recorder.flush(),
+    /** The executions recorded so far written (shared with concurrent callers): before a batch's receipts. */
+    settle: () => recorder.settle(),
   };
 }

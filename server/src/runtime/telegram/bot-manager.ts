@@ -39,10 +39,10 @@ import { contactEventJob, STALE_MS, type ContactEvent } from '../flow-engine/con
 import { botScope } from '../flow-engine/resume-job.ts';
 import type { ContactChange } from '../flow-engine/contact-triggers.ts';
 import { createStandaloneBots } from './standalone-bots.ts';
+import { createDatabaseGate } from './database-gate.ts';
 import { ALLOWED_UPDATES } from './create-bot.ts';
 import * as repo from './runtime-repository.ts';
 import { commitOffset } from './polling-lease-repository.ts';
-import { createMarkWriter } from './mark-writer.ts';
 
 export const TOKEN_REJECTED_REASON = 'O Telegram recusou o token deste bot. Cadastre um token válido.';
 const RESTART_DELAY_MS = 5000;
@@ -107,6 +107,13 @@ export function createBotManager(options: BotManagerOptions): BotManager {
   });
   const journal = createContactJournal(sql, logger, {
     onContactChanges: (changes) => void flows.contactsChanged(changes),
+    onLeaseLost: (botIds) => {
+      for (const botId of botIds) {
+        logger.warn('posse do bot perdida para outra instância; recebimento encerrado aqui', { botId });
+        lease.lost(botId);
+        void stopHere(botId, false);
+      }
+    },
     ...(options.onMessagesStored ? { onMessagesStored: options.onMessagesStored } : {}),
   });
   const running = new Map<string, BotEntry>();
@@ -128,7 +135,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
   // --- Long polling (or the webhook queue) under a lease (docs/decisions.md#scale-out) ---
   const polling = () => webhookBase() === undefined;
   const pollers = new Map<string, UpdatePoller>();
-  const startOffsets = new Map<string, number | undefined>();
+  const startOffsets = new Map<string, { offset: number | undefined; done: number[] }>();
   const peers = options.peers;
   const lease = createPollingLease({
     sql,
@@ -136,7 +143,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     leaseMs: options.polling?.leaseMs,
     tickMs: options.polling?.tickMs,
     acquired: (claim) => {
-      startOffsets.set(claim.botId, claim.startOffset);
+      startOffsets.set(claim.botId, { offset: claim.startOffset, done: claim.doneIds });
       return startAttempt(claim.botId, 0);
     },
     dropped: async (botId, reason) => stopHere(botId, reason === 'missing' && !polling() && (await switchedOff(botId))),
@@ -146,6 +153,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     sql,
     logger: logger.child({ component: 'webhook' }),
     instanceId: lease.instanceId,
+    journal,
     tickMs: options.webhookTickMs,
     lost: (botId) => {
       lease.lost(botId);
@@ -175,7 +183,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       ]
     : [];
   let flowsAnnounced = false;
-  const marks = createMarkWriter(sql, lease.instanceId);
+  const gate = createDatabaseGate(sql);
 
   // Contact events forwarded by instances that do not run the bot (docs/decisions.md#scale-out).
   options.jobs.register(contactEventJob, {
@@ -209,18 +217,20 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       bot: entry.bot,
       logger: log,
       allowedUpdates: ALLOWED_UPDATES,
-      offset: startOffsets.get(botId),
+      offset: startOffsets.get(botId)?.offset,
+      done: startOffsets.get(botId)?.done ?? [],
       store: {
-        markHandling: (through, next) => {
-          if (next !== undefined) startOffsets.set(botId, next);
-          return marks.mark(botId, through, next);
+        handling: (updateId, confirmed, work) =>
+          journal.handling({ kind: 'polled', owner: lease.instanceId, botId, updateId, confirmed }, work),
+        ready: () => gate.check(),
+        // The batch's executions first, then its contacts, messages and receipts: a stored receipt finds them stored.
+        settle: async () => {
+          await flows.settle();
+          await journal.settle();
+          gate.passed();
         },
-        commitOffset: (next) => {
-          startOffsets.set(botId, next);
-          return commitOffset(sql, lease.instanceId, botId, next);
-        },
+        commitOffset: (next) => commitOffset(sql, lease.instanceId, botId, next),
       },
-      flush: () => journal.flush(),
       onConflict: () => void lease.poke(),
       onLeaseLost: () => {
         lease.lost(botId);

@@ -8,9 +8,20 @@
  * The price: a crash loses at most one flush interval of contact touches; stop() flushes what is pending.
  * The upsert also tells which contacts were created or changed: those feed the contact triggers (docs/decisions.md#d-flow-engine),
  * so a new contact's flow starts one flush interval after its first update.
+ *
+ * Receipts (docs/decisions.md#scale-out "No update lost"): an update handled inside `handling()` holds what it touches
+ * and records (its incoming message, the replies the outbound recorder sees) until it is done; then all of it and the
+ * update's receipt enter the buffer together, so one flush writes them in one transaction. A new owner of the bot
+ * redoes an update without a receipt; one with a receipt has its contacts and messages stored.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Chat, User } from 'grammy/types';
-import type { Sql } from '../../db/client.ts';
+import type { Queryable, Sql } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { coalesced } from '../../lib/coalesced.ts';
+import { failureStreak } from '../../lib/failure-streak.ts';
+import { recordReceipts } from './polling-lease-repository.ts';
+import { markQueuedHandled } from './webhook-queue-repository.ts';
 import type { ContactChange } from '../flow-engine/contact-triggers.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { upsertContacts, writeMessages, type ContactTouchRow, type JournalMessage, type StoredMessage } from './contact-repository.ts';
@@ -27,9 +38,26 @@ export type JournalOptions = {
   onContactChanges?(changes: ContactChange[]): void;
   /** Messages a flush stored (incoming and outgoing), after their commit: live screens and, later, web push. */
   onMessagesStored?(messages: StoredMessage[]): void;
+  /** Receipts a flush could not store: the bot's lease is not this owner's any more (fencing). */
+  onLeaseLost?(botIds: string[]): void;
 };
 
 export type ContactJournal = ReturnType<typeof createContactJournal>;
+
+/** After a failed write (the database away), the next try. */
+const RETRY_MS = 1_000;
+
+/**
+ * That an update was handled: `polled` by this owner (`confirmed`: the offset its poller had sent Telegram before
+ * the batch), or `queued` from the webhook queue by a reader (the row's handled_by).
+ */
+export type UpdateReceipt =
+  | { kind: 'polled'; owner: string; botId: string; updateId: number; confirmed: number }
+  | { kind: 'queued'; reader: string; botId: string; updateId: number };
+
+type Touch = [botId: string, user: User, at: Date, privateMessage: boolean, chat: TouchChat | undefined];
+/** What one update touched and recorded while it was handled, released with its receipt. */
+type Held = { touches: Touch[]; messages: JournalMessage[]; open: boolean };
 
 export function createContactJournal(sql: Sql, logger: Logger, options: JournalOptions = {}) {
   const flushDelay = options.flushDelayMs ?? 20;
@@ -37,34 +65,84 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
   let contacts = new Map<string, ContactTouchRow>();
   let chats = new Map<string, TouchChat>();
   let messages: JournalMessage[] = [];
+  let receipts: UpdateReceipt[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
+  const holding = new AsyncLocalStorage<Held>();
+
+  const streak = failureStreak(logger, 'falha ao gravar contatos e mensagens; nova tentativa em instantes');
+  let failing = false;
+  // After close() (the server stopping, its pool about to end) nothing is scheduled or retried any more.
+  let closed = false;
 
   const schedule = () => {
-    if (contacts.size + messages.length >= maxPending) void flush();
+    if (closed) return;
+    // While the database is away the buffer grows and waits for the retry instead of flushing on every touch.
+    if (!failing && contacts.size + messages.length + receipts.length >= maxPending) void flush();
     else timer ??= setTimeout(() => void flush(), flushDelay);
   };
 
-  /** Serialised: one flush at a time, so a later flush never overtakes an earlier one. */
-  function flush(): Promise<void> {
+  /**
+   * Serialised: one flush at a time, so a later flush never overtakes an earlier one. Rejects when this flush's
+   * write failed (the database away): its rows and receipts go back to the buffer and are tried again, slower.
+   */
+  function startFlush(): Promise<void> {
+    if (closed) return Promise.resolve();
+    // Called while an update is handled (the funnel join needs its contact now): what it holds goes too.
+    release(holding.getStore());
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const batch = { contacts: [...contacts.values()], chats, messages };
+    const batch = { contacts: [...contacts.values()], chats, messages, receipts };
     contacts = new Map();
     chats = new Map();
     messages = [];
-    running = running.then(() => write(batch)).catch((error: unknown) => {
-      logger.error('falha ao gravar contatos e mensagens', { error, contacts: batch.contacts.length, messages: batch.messages.length });
-    });
-    return running;
+    receipts = [];
+    const result = running.then(() => write(batch));
+    running = result.then(
+      () => {
+        failing = false;
+        streak.succeeded();
+      },
+      (error: unknown) => {
+        streak.failed(error);
+        requeue(batch);
+      },
+    );
+    return result;
   }
 
-  async function write(batch: { contacts: ContactTouchRow[]; chats: Map<string, TouchChat>; messages: JournalMessage[] }) {
-    const changes = batch.contacts.length > 0 ? await upsertContacts(sql, batch.contacts) : [];
-    if (batch.messages.length > 0) {
-      const stored = await writeMessages(sql, batch.messages);
-      if (stored.length > 0) options.onMessagesStored?.(stored);
+  const flush = () => startFlush().catch(() => undefined);
+  /** Pollers waiting for their receipts share one flush: those asking while one runs get the next. */
+  const settle = coalesced(startFlush);
+
+  /** A failed batch back in the buffer, before what came meanwhile; retried after RETRY_MS. */
+  function requeue(batch: Batch) {
+    failing = true;
+    if (closed) {
+      logger.error('contatos e mensagens não gravados ao encerrar', { contacts: batch.contacts.length, messages: batch.messages.length, receipts: batch.receipts.length });
+      return;
     }
+    for (const row of batch.contacts) {
+      const key = `${row.bot_id}:${row.telegram_id}`;
+      const newer = contacts.get(key);
+      contacts.set(key, newer ? { ...newer, message_delta: newer.message_delta + row.message_delta, at: newer.at > row.at ? newer.at : row.at } : row);
+    }
+    for (const [key, chat] of batch.chats) if (!chats.has(key)) chats.set(key, chat);
+    messages = [...batch.messages, ...messages];
+    receipts = [...batch.receipts, ...receipts];
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void flush(), RETRY_MS);
+  }
+
+  type Batch = { contacts: ContactTouchRow[]; chats: Map<string, TouchChat>; messages: JournalMessage[]; receipts: UpdateReceipt[] };
+
+  async function write(batch: Batch) {
+    // One transaction: an update counts as handled exactly when its contacts and messages are stored, and a failed
+    // batch goes back to the buffer whole (nothing of it written twice).
+    const statements = [batch.contacts.length, batch.messages.length, batch.receipts.length].filter((n) => n > 0).length;
+    const { changes, stored, lost } = statements > 1 ? await inTransaction(sql, (tx) => writeAll(tx, batch)) : await writeAll(sql, batch);
+    if (lost.length > 0) options.onLeaseLost?.(lost);
+    if (stored.length > 0) options.onMessagesStored?.(stored);
     // After the messages: a flow started by the change finds the contact and its first message stored.
     const announced = changes.flatMap((change) => {
       const chat = batch.chats.get(`${change.botId}:${change.telegramId}`);
@@ -73,31 +151,109 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
     if (announced.length > 0) options.onContactChanges?.(announced);
   }
 
+  async function writeAll(tx: Queryable, batch: Batch) {
+    const changes = batch.contacts.length > 0 ? await upsertContacts(tx, batch.contacts) : [];
+    const stored = batch.messages.length > 0 ? await writeMessages(tx, batch.messages) : [];
+    const lost = batch.receipts.length > 0 ? await writeReceipts(tx, batch.receipts) : [];
+    return { changes, stored, lost };
+  }
+
+  /** Answers the bots whose receipts the lease fenced off. */
+  async function writeReceipts(tx: Queryable, list: UpdateReceipt[]): Promise<string[]> {
+    const polled = new Map<string, { owner: string; botId: string; ids: number[]; confirmed: number }>();
+    const queued = new Map<string, { reader: string; botId: string; ids: number[] }>();
+    for (const receipt of list) {
+      if (receipt.kind === 'polled') {
+        const key = `${receipt.owner}:${receipt.botId}`;
+        const same = polled.get(key) ?? { owner: receipt.owner, botId: receipt.botId, ids: [], confirmed: 0 };
+        same.ids.push(receipt.updateId);
+        same.confirmed = Math.max(same.confirmed, receipt.confirmed);
+        polled.set(key, same);
+      } else {
+        const key = `${receipt.reader}:${receipt.botId}`;
+        const same = queued.get(key) ?? { reader: receipt.reader, botId: receipt.botId, ids: [] };
+        same.ids.push(receipt.updateId);
+        queued.set(key, same);
+      }
+    }
+    const lost: string[] = [];
+    const owners = new Set([...polled.values()].map((item) => item.owner));
+    for (const owner of owners) {
+      const mine = [...polled.values()].filter((item) => item.owner === owner);
+      const held = await recordReceipts(tx, owner, mine);
+      lost.push(...mine.filter((item) => !held.has(item.botId)).map((item) => item.botId));
+    }
+    if (queued.size > 0) await markQueuedHandled(tx, [...queued.values()]);
+    return lost;
+  }
+
+  /** An update's held entries (and then its receipt) enter the buffer; anything it does later goes straight in. */
+  function release(held: Held | undefined) {
+    if (!held?.open) return;
+    for (const touch of held.touches) applyTouch(...touch);
+    messages.push(...held.messages);
+    held.touches = [];
+    held.messages = [];
+  }
+
+  function applyTouch(botId: string, user: User, at: Date, privateMessage: boolean, chat: TouchChat | undefined) {
+    const key = `${botId}:${user.id}`;
+    if (chat) chats.set(key, chat);
+    const previous = contacts.get(key);
+    contacts.set(key, {
+      bot_id: botId,
+      telegram_id: user.id,
+      first_name: user.first_name,
+      last_name: user.last_name ?? null,
+      username: user.username ?? null,
+      is_bot: user.is_bot,
+      language_code: user.language_code ?? null,
+      message_delta: (previous?.message_delta ?? 0) + (privateMessage ? 1 : 0),
+      at: previous && previous.at > at.toISOString() ? previous.at : at.toISOString(),
+    });
+    schedule();
+  }
+
   return {
     touch(botId: string, user: User, at: Date, privateMessage = false, chat?: TouchChat) {
-      const key = `${botId}:${user.id}`;
-      if (chat) chats.set(key, chat);
-      const previous = contacts.get(key);
-      contacts.set(key, {
-        bot_id: botId,
-        telegram_id: user.id,
-        first_name: user.first_name,
-        last_name: user.last_name ?? null,
-        username: user.username ?? null,
-        is_bot: user.is_bot,
-        language_code: user.language_code ?? null,
-        message_delta: (previous?.message_delta ?? 0) + (privateMessage ? 1 : 0),
-        at: previous && previous.at > at.toISOString() ? previous.at : at.toISOString(),
-      });
-      schedule();
+      const held = holding.getStore();
+      if (held?.open) held.touches.push([botId, user, at, privateMessage, chat]);
+      else applyTouch(botId, user, at, privateMessage, chat);
     },
     record(message: JournalMessage) {
+      const held = holding.getStore();
+      if (held?.open) {
+        held.messages.push(message);
+        return;
+      }
       messages.push(message);
       schedule();
     },
+    /**
+     * Handles one update: what it touches and records is held, then buffered with its receipt (one flush, one
+     * transaction). The receipt is written whether the handling succeeded or threw: a failing update is not redone.
+     */
+    async handling<T>(receipt: UpdateReceipt, work: () => Promise<T>): Promise<T> {
+      const held: Held = { touches: [], messages: [], open: true };
+      try {
+        return await holding.run(held, work);
+      } finally {
+        release(held);
+        held.open = false;
+        receipts.push(receipt);
+        schedule();
+      }
+    },
     flush,
+    /** Writes what is buffered now (receipts included) and resolves at its commit; concurrent callers share a flush. */
+    settle,
     async close() {
       await flush();
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      // A write a waiting poller started meanwhile ends before the pool does.
+      await running;
     },
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { MessageType } from '@shared/messages/schemas.ts';
 import type { WatchField } from '@shared/flows/node-configs.ts';
-import type { Sql } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 
 export type ContactTouchRow = {
   bot_id: string;
@@ -41,7 +41,7 @@ type Row = Omit<UpsertedContact, 'telegramId' | 'changedFields'> & {
   usernameChanged: boolean;
 };
 
-export async function upsertContacts(sql: Sql, rows: ContactTouchRow[]): Promise<UpsertedContact[]> {
+export async function upsertContacts(sql: Queryable, rows: ContactTouchRow[]): Promise<UpsertedContact[]> {
   const answer = await sql<Row[]>`
     with x as (
       select r.*, b.user_id from jsonb_to_recordset(${sql.json(rows)}) as r(
@@ -113,7 +113,7 @@ export type JournalMessage = {
 export type StoredMessage = { uid: string; userId: string; botId: string; contactId: string; direction: 'in' | 'out' };
 
 /** Private messages, in one statement; each finds its contact, written by the journal just before. */
-export function writeMessages(sql: Sql, rows: JournalMessage[]) {
+export function writeMessages(sql: Queryable, rows: JournalMessage[]) {
   const wire = rows.map((row, seq) => ({
     seq,
     bot_id: row.botId,

@@ -3,14 +3,14 @@
  * update stream stands. Every write after a claim names the owner, so an instance whose lease ran out (and was
  * taken) changes nothing.
  */
-import type { Sql } from '../../db/client.ts';
+import type { Queryable, Sql } from '../../db/client.ts';
 
 export type PollingClaim = {
   botId: string;
-  /** The next getUpdates offset: every update_id below it was handled. */
+  /** The next getUpdates offset: every update_id below it was handled (and Telegram was told so). */
   nextOffset: number;
-  /** The highest update_id the previous owner began to handle. */
-  handlingThrough: number;
+  /** Update ids at or above nextOffset whose receipt is stored: handled already, not to be redone. */
+  doneIds: number[];
   /** How old next_offset is: Telegram restarts update ids after a week without updates. */
   offsetAgeMs: number;
 };
@@ -55,7 +55,7 @@ export async function claimBots(sql: Sql, input: { instanceId: string; leaseMs: 
     insert into bot_polling (bot_id)
     select id from bots where is_active and (${only}::uuid is null or id = ${only}::uuid)
     on conflict (bot_id) do nothing`;
-  const rows = await sql<{ botId: string; nextOffset: bigint; handlingThrough: bigint; offsetAgeMs: number }[]>`
+  const rows = await sql<{ botId: string; nextOffset: bigint; doneIds: bigint[]; offsetAgeMs: number }[]>`
     update bot_polling set owner = ${input.instanceId}, lease_expires_at = now() + ${input.leaseMs} * interval '1 millisecond'
     where bot_id in (
       select p.bot_id from bot_polling p join bots b on b.id = p.bot_id
@@ -64,9 +64,9 @@ export async function claimBots(sql: Sql, input: { instanceId: string; leaseMs: 
       order by random()
       limit ${input.limit}
       for update of p skip locked)
-    returning bot_id as "botId", next_offset as "nextOffset", handling_through as "handlingThrough",
+    returning bot_id as "botId", next_offset as "nextOffset", done_ids as "doneIds",
               (extract(epoch from now() - offset_at) * 1000)::float8 as "offsetAgeMs"`;
-  return rows.map((row) => ({ ...row, nextOffset: Number(row.nextOffset), handlingThrough: Number(row.handlingThrough) }));
+  return rows.map((row) => ({ ...row, nextOffset: Number(row.nextOffset), doneIds: row.doneIds.map(Number) }));
 }
 
 /** Gives bots back (handover, deactivation, shutdown): another instance may claim them at once. */
@@ -84,32 +84,38 @@ export async function leave(sql: Sql, instanceId: string): Promise<void> {
     delete from server_instances where id = ${instanceId}`;
 }
 
-/** One bot's in-flight mark for `markHandlingMany`: `nextOffset` null when no batch was handled since the last write. */
-export type HandlingMark = { botId: string; through: number; nextOffset: number | null };
+/**
+ * Receipts of polled updates for `recordReceipts`: the bot's handled ids, and the offset its poller had already sent
+ * to Telegram (everything below it handled, receipted, and forgotten by Telegram): the stored ids below it go.
+ */
+export type PolledReceipts = { botId: string; ids: number[]; confirmed: number };
 
 /**
- * Before handling a batch: its last id is recorded as in flight, and in the same write the offset moves past the
- * previous batch when one was handled since the last write (`nextOffset`): one write per batch, not two. Several
- * bots in one statement (the marks that met while the previous one was under way: mark-writer.ts). Answers the bots
- * whose lease is still ours; a bot missing from the answer lost its lease.
+ * Stores receipts in the transaction that writes the updates' work (contact-journal.ts): the ids join `done_ids`, the
+ * stored offset moves up to `confirmed`, ids below it are dropped. Fenced by the lease: answers the bots still ours.
  */
-export async function markHandlingMany(sql: Sql, instanceId: string, marks: HandlingMark[]): Promise<Set<string>> {
-  if (marks.length === 0) return new Set();
-  const wire = marks.map((mark) => ({ bot_id: mark.botId, through: mark.through, next_offset: mark.nextOffset }));
+export async function recordReceipts(sql: Queryable, instanceId: string, receipts: PolledReceipts[]): Promise<Set<string>> {
+  if (receipts.length === 0) return new Set();
+  const wire = receipts.map((receipt) => ({ bot_id: receipt.botId, ids: receipt.ids, confirmed: receipt.confirmed }));
   const rows = await sql<{ botId: string }[]>`
-    update bot_polling p set handling_through = greatest(p.handling_through, m.through),
-      next_offset = greatest(p.next_offset, coalesce(m.next_offset, p.next_offset)),
-      offset_at = case when m.next_offset is null then p.offset_at else now() end
-    from jsonb_to_recordset(${sql.json(wire)}) as m(bot_id uuid, through bigint, next_offset bigint)
-    where p.bot_id = m.bot_id and p.owner = ${instanceId}
+    update bot_polling p set
+      done_ids = array(select distinct i from unnest(p.done_ids || r.ids) as i where i >= greatest(p.next_offset, r.confirmed) order by i),
+      next_offset = greatest(p.next_offset, r.confirmed),
+      offset_at = case when r.confirmed > p.next_offset then now() else p.offset_at end
+    from jsonb_to_recordset(${sql.json(wire)}) as r(bot_id uuid, ids bigint[], confirmed bigint)
+    where p.bot_id = r.bot_id and p.owner = ${instanceId}
     returning p.bot_id as "botId"`;
   return new Set(rows.map((row) => row.botId));
 }
 
-/** After a batch was handled (and what it recorded written): the offset moves past it. False: lease lost. */
+/**
+ * The offset sent to Telegram, stored alone (an empty poll, a stop): every update below it was handled and receipted;
+ * receipts below it go. False: lease lost.
+ */
 export async function commitOffset(sql: Sql, instanceId: string, botId: string, nextOffset: number): Promise<boolean> {
   const rows = await sql`
-    update bot_polling set next_offset = greatest(next_offset, ${nextOffset}), offset_at = now()
+    update bot_polling set next_offset = greatest(next_offset, ${nextOffset}), offset_at = now(),
+      done_ids = array(select i from unnest(done_ids) as i where i >= ${nextOffset} order by i)
     where bot_id = ${botId} and owner = ${instanceId} returning 1`;
   return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 /**
  * Long polling under a lease, in one instance (docs/decisions.md#scale-out): the stored offset is where a new owner
- * resumes, a batch in flight when its owner stopped is not handled again, a 409 from another poller never stops a
+ * resumes, updates with a stored receipt are not handled again and those without one are (none lost), a 409 from another poller never stops a
  * bot, and a lease taken away stops the bot here until it comes back. Runs on both engines.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -28,7 +28,7 @@ async function echoBot(local: TelegramTestbed) {
 }
 
 describe('polling under a lease', () => {
-  test('a new owner resumes from the stored offset and skips the batch the previous one had in hand', async () => {
+  test('a new owner resumes from the stored offset: updates with a receipt are skipped, the ones without are redone', async () => {
     const first = await startTestServer({ env: { TELEGRAM_API_ROOT: bed.emulator.url } });
     const local: TelegramTestbed = { emulator: bed.emulator, server: first, stop: () => first.stop() };
     try {
@@ -37,25 +37,41 @@ describe('polling under a lease', () => {
       await eventually('the first answer', () => echoes('antes') === 1);
       await first.server.stop();
       await eventually('polling to stop', () => !bed.emulator.control.isPolling(registered.token));
-      const lease = await first.db.sql<{ owner: string | null; nextOffset: bigint }[]>`
-        select owner, next_offset as "nextOffset" from bot_polling where bot_id = ${registered.bot.id}`;
-      // Stopping gave the lease back and recorded how far the updates were handled.
+      const lease = await first.db.sql<{ owner: string | null; nextOffset: bigint; doneIds: bigint[] }[]>`
+        select owner, next_offset as "nextOffset", done_ids as "doneIds" from bot_polling where bot_id = ${registered.bot.id}`;
+      // Stopping gave the lease back and stored the offset past everything handled; no receipt is left above it.
       expect(lease[0]?.owner).toBeNull();
       expect(Number(lease[0]?.nextOffset)).toBeGreaterThan(1);
-      say('em andamento');
+      expect(lease[0]?.doneIds).toEqual([]);
+      say('recebido');
+      say('sem recibo');
       say('novo');
-      // As if an owner had begun the batch holding "em andamento" and died: it is recorded as in flight.
-      await first.db.sql`update bot_polling set handling_through = next_offset where bot_id = ${registered.bot.id}`;
+      const waiting = bed.emulator.control.pendingUpdates(registered.token);
+      const idOf = (text: string) => waiting.find((update) => 'message' in update && update.message.text === text)?.update_id ?? -1;
+      expect(idOf('recebido')).toBeGreaterThanOrEqual(Number(lease[0]?.nextOffset));
+      // As if an owner had handled "recebido" (its receipt stored with its work) and died before "sem recibo"'s.
+      await first.db.sql`update bot_polling set done_ids = ${[idOf('recebido')]}::bigint[] where bot_id = ${registered.bot.id}`;
       const second = await startTestServer({ env: { TELEGRAM_API_ROOT: bed.emulator.url }, database: first.db });
       try {
-        await eventually('the answer after the restart', () => echoes('novo') === 1);
+        await eventually('the answers after the restart', () => echoes('novo') === 1 && echoes('sem recibo') === 1);
         await Bun.sleep(300);
-        expect(echoes('em andamento')).toBe(0);
+        expect(echoes('recebido')).toBe(0);
         expect(echoes('antes')).toBe(1);
-        expect(second.logs.some((line) => line.includes('não são repetidos'))).toBe(true);
+        expect(second.logs.some((line) => line.includes('os com recibo não são repetidos'))).toBe(true);
+        // The receipts of the redone updates were stored with their messages: the inbox has each incoming text once.
+        const stored = await first.db.sql<{ text: string; n: number }[]>`
+          select text, count(*)::int as n from messages where bot_id = ${registered.bot.id} and direction = 'in' group by text`;
+        expect(Object.fromEntries(stored.map((row) => [row.text, row.n]))).toEqual({ antes: 1, 'sem recibo': 1, novo: 1 });
+        const after = await first.db.sql<{ nextOffset: bigint; doneIds: bigint[] }[]>`
+          select next_offset as "nextOffset", done_ids as "doneIds" from bot_polling where bot_id = ${registered.bot.id}`;
+        expect(after[0]?.doneIds.map(Number).every((id) => id >= Number(after[0]?.nextOffset))).toBe(true);
       } finally {
         await second.server.stop();
       }
+      const stopped = await first.db.sql<{ nextOffset: bigint; doneIds: bigint[] }[]>`
+        select next_offset as "nextOffset", done_ids as "doneIds" from bot_polling where bot_id = ${registered.bot.id}`;
+      expect(Number(stopped[0]?.nextOffset)).toBe(idOf('novo') + 1);
+      expect(stopped[0]?.doneIds).toEqual([]);
     } finally {
       await first.server.stop();
       await first.graph?.stop();

@@ -56,14 +56,14 @@ export function createPollingLease(options: PollingLeaseOptions) {
     for (let index = 0; index < claims.length; index += 8) {
       await Promise.all(claims.slice(index, index + 8).map(async (claim) => {
         held.add(claim.botId);
-        // A batch in flight when the previous owner stopped: its replies may have gone out, so it is not redone.
-        if (claim.handlingThrough >= claim.nextOffset && claim.nextOffset > 0) {
-          logger.warn('updates em andamento quando a instância anterior parou; não são repetidos', {
-            botId: claim.botId, fromUpdateId: claim.nextOffset, throughUpdateId: claim.handlingThrough,
+        // Updates the previous owner fetched and never receipted are still at Telegram (not confirmed): polling from
+        // next_offset gets them again and the poller redoes them, skipping the receipted ones (done_ids).
+        if (claim.doneIds.length > 0) {
+          logger.info('retomando updates da instância anterior; os com recibo não são repetidos', {
+            botId: claim.botId, fromUpdateId: claim.nextOffset, receipted: claim.doneIds.length,
           });
         }
-        const resume = Math.max(claim.nextOffset, claim.handlingThrough + 1);
-        const startOffset = resume <= 1 || claim.offsetAgeMs > OFFSET_TRUST_MS ? undefined : resume;
+        const startOffset = claim.nextOffset <= 1 || claim.offsetAgeMs > OFFSET_TRUST_MS ? undefined : claim.nextOffset;
         try {
           await options.acquired({ ...claim, startOffset });
         } catch (error) {

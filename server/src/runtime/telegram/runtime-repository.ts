@@ -123,3 +123,8 @@ export async function recordDeliveryFailure(sql: Sql, failure: DeliveryFailure) 
     values (${failure.botId}, ${failure.channelId}, ${failure.telegramUserId}, ${failure.purpose},
             ${failure.errorCode}, ${failure.description})`;
 }
+
+/** The cheapest round trip: does the database answer? */
+export async function probeDatabase(sql: Sql): Promise<void> {
+  await sql`select 1`;
+}

@@ -1,10 +1,11 @@
 /**
- * One bot's long polling, under a lease (docs/decisions.md#scale-out). Batch by batch:
- * getUpdates(offset) → record the batch as in flight (with the offset past the previous batch, one write) → handle
- * it (chats concurrently, each chat in order: the bot's sequentialize) → the next getUpdates confirms the batch to
- * Telegram. The contact journal keeps its own write-behind rhythm (flushed here only on stop). So Telegram forgets an update only after the database knows it was handled, and a new owner
- * resumes from the stored offset. A batch in flight when its owner died is not handled again (at most once, like
- * broadcasts): its replies may already have gone out.
+ * One bot's long polling, under a lease (docs/decisions.md#scale-out "No update lost"). Batch by batch:
+ * getUpdates(offset) → handle the batch (chats concurrently, each chat in order: the bot's sequentialize), each update
+ * inside the journal's `handling` so its receipt is written in the transaction of its contacts and messages → wait
+ * for that flush (shared with every other poller waiting: group commit) → the next getUpdates confirms the batch to
+ * Telegram. So Telegram forgets an update only once its receipt is stored, and a new owner resumes from the stored
+ * offset, skips the updates with a receipt and redoes the others (an owner killed mid-batch: its replies may have
+ * gone out, the one window where a person can get an answer twice).
  * A 409 (another poller for this token: a stale instance, a lease that changed hands) is never a stop: the poller
  * backs off, asks for the lease to be checked again, and tries again for as long as it holds the lease.
  */
@@ -21,11 +22,13 @@ const ERROR_BASE_MS = 500;
 const ERROR_MAX_MS = 5_000;
 
 export type PollerStore = {
-  /**
-   * Records `through` as in flight and, when given, the offset past the batch handled before it (one write).
-   * False: the lease is gone (taken after it ran out): stop without touching anything.
-   */
-  markHandling(through: number, nextOffset: number | undefined): Promise<boolean>;
+  /** Throws when the database does not answer: the batch is not handled now (Telegram keeps it). */
+  ready(): Promise<void>;
+  /** Runs one update's handling so that its receipt is written with its work (the journal's `handling`). */
+  handling(updateId: number, confirmed: number, work: () => Promise<void>): Promise<void>;
+  /** Resolves once the receipts of the updates handled so far are stored (a lost lease stops the bot elsewhere). */
+  settle(): Promise<void>;
+  /** Stores the offset sent to Telegram alone (nothing else to write). False: the lease is gone. */
   commitOffset(nextOffset: number): Promise<boolean>;
 };
 
@@ -35,9 +38,9 @@ export type PollerOptions = {
   allowedUpdates: readonly (keyof Omit<Update, 'update_id'>)[];
   /** Where to start: the stored offset, or undefined to take what Telegram holds (first poll, or after a week idle). */
   offset: number | undefined;
+  /** Update ids at or above `offset` the previous owner receipted: not handled again. */
+  done: readonly number[];
   store: PollerStore;
-  /** Writes what the handled updates buffered (the contact journal); called when the poller stops. */
-  flush(): Promise<void>;
   /** Telegram answered 409: the lease should be checked again now. */
   onConflict(): void;
   /** The lease was lost mid-way: the owner drops the bot without releasing anything. */
@@ -53,9 +56,9 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
   const { bot, logger } = options;
   const abort = new AbortController();
   let offset = options.offset;
-  // The offset past the last handled batch, not written yet: it rides on the next batch's in-flight write (a
-  // crash before that is covered: the handled batch is still recorded as in flight, so nobody handles it again),
-  // or is written alone when a poll comes back empty and when the poller stops.
+  const done = new Set(options.done);
+  // The offset sent to Telegram and not stored yet: it rides on the next batch's receipts, or is written alone when
+  // a poll comes back empty and when the poller stops (a new owner starting lower only meets receipted ids).
   let unwritten: number | undefined;
 
   async function writeOffset(): Promise<boolean> {
@@ -77,13 +80,15 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
       abort.signal.addEventListener('abort', done);
     });
 
-  async function handle(update: Update) {
-    try {
-      await bot.handleUpdate(update);
-    } catch (error) {
-      if (error instanceof BotError) await Promise.resolve(bot.errorHandler(error)).catch(() => undefined);
-      else logger.error('falha ao processar update', { updateId: update.update_id, error });
-    }
+  async function handle(update: Update, confirmed: number) {
+    await options.store.handling(update.update_id, confirmed, async () => {
+      try {
+        await bot.handleUpdate(update);
+      } catch (error) {
+        if (error instanceof BotError) await Promise.resolve(bot.errorHandler(error)).catch(() => undefined);
+        else logger.error('falha ao processar update', { updateId: update.update_id, error });
+      }
+    });
   }
 
   /** One getUpdates and its batch; answers false when the poller must end (stopped, lease lost). */
@@ -113,15 +118,39 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
       return true;
     }
     const from = offset;
-    const fresh = from === undefined ? updates : updates.filter((update) => update.update_id >= from);
-    const last = fresh.at(-1)?.update_id;
+    const last = updates.at(-1)?.update_id;
+    const fresh = updates.filter((update) => (from === undefined || update.update_id >= from) && !done.has(update.update_id));
     if (last === undefined) return (await writeOffset()) || lost();
-    if (!(await options.store.markHandling(last, unwritten))) return lost();
-    unwritten = undefined;
-    await Promise.all(fresh.map(handle));
+    if (fresh.length > 0) {
+      await options.store.ready();
+      // The receipts carry the offset sent for this batch: nothing left to write alone.
+      unwritten = undefined;
+      await Promise.all(fresh.map((update) => handle(update, from ?? 0)));
+      // Stopped before the receipts were stored: the offset stays, so nothing past them is confirmed or stored.
+      if (!(await settle())) return false;
+    }
     offset = last + 1;
+    for (const id of done) if (id < offset) done.delete(id);
     unwritten = offset;
     return true;
+  }
+
+  /**
+   * Waits for this batch's receipts. The database away: the receipts stay in the journal's buffer (retried there) and
+   * this waits on, without asking Telegram for more, so Telegram keeps the batch until they are stored.
+   */
+  async function settle(): Promise<boolean> {
+    let delay = ERROR_BASE_MS;
+    for (;;) {
+      try {
+        await options.store.settle();
+        return true;
+      } catch {
+        if (abort.signal.aborted) return false;
+        await pause(delay);
+        delay = Math.min(ERROR_MAX_MS, delay * 2);
+      }
+    }
   }
 
   function lost() {
@@ -136,7 +165,7 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
       try {
         if (!(await turn(backoff))) break;
       } catch (error) {
-        // The database did not answer a lease write: nothing moved, the same batch comes again.
+        // The database did not answer (before a batch, or an offset write): nothing moved, the same batch comes again.
         logger.error('falha ao registrar o progresso dos updates; nova tentativa em instantes', { error });
         await pause(backoff.error);
         backoff.error = Math.min(ERROR_MAX_MS, backoff.error * 2);
@@ -148,7 +177,6 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
     async stop() {
       abort.abort();
       await loop;
-      await options.flush().catch((error: unknown) => logger.error('falha ao gravar contatos ao parar', { error }));
       await writeOffset().catch((error: unknown) => logger.error('falha ao registrar o progresso dos updates ao parar', { error }));
     },
   };

@@ -5,7 +5,7 @@
  */
 import type { JSONValue } from 'postgres';
 import type { Update } from 'grammy/types';
-import type { Sql } from '../../db/client.ts';
+import type { Queryable, Sql } from '../../db/client.ts';
 
 export type EnqueueOutcome = 'accepted' | 'duplicate' | 'not-running';
 
@@ -29,7 +29,7 @@ export async function enqueueUpdates(sql: Sql, arrivals: Arrival[]): Promise<Enq
       from jsonb_array_elements(${sql.json(input as unknown as JSONValue)}::jsonb) with ordinality as e(v, n)
     ), active as (
       select i.*, (p.bot_id is null or p.offset_at < now() - ${OFFSET_TRUST}::interval
-                   or greatest(p.next_offset, p.handling_through + 1) <= i.update_id) as fresh
+                   or (p.next_offset <= i.update_id and not i.update_id = any(p.done_ids))) as fresh
       from input i join bots b on b.id = i.bot_id and b.is_active left join bot_polling p on p.bot_id = i.bot_id
     ), inserted as (
       insert into webhook_updates (bot_id, update_id, payload)
@@ -47,21 +47,24 @@ export async function enqueueUpdates(sql: Sql, arrivals: Arrival[]): Promise<Enq
 
 /**
  * Takes the next waiting updates of a bot, oldest update_id first, for this instance if it still holds the bot's
- * lease: marked handled (and their payload dropped) in the same statement that reads them. `lost`: the lease is
- * not ours any more; nothing was taken.
+ * lease: marked taken by `reader` in the statement that reads them. Waiting means no receipt yet (handled_at null)
+ * and not in this reader's hands: rows an earlier reader took and never receipted (its instance died) are taken
+ * again. `lost`: the lease is not ours any more; nothing was taken.
  */
-export async function takeUpdates(sql: Sql, instanceId: string, botId: string, limit: number): Promise<{ lost: boolean; updates: Update[] }> {
+export async function takeUpdates(sql: Sql, input: { instanceId: string; reader: string; botId: string; limit: number }): Promise<{ lost: boolean; updates: Update[] }> {
+  const { instanceId, reader, botId, limit } = input;
   const rows = await sql<{ held: boolean; payload: Update | null }[]>`
     with lease as (
       select 1 from bot_polling where bot_id = ${botId} and owner = ${instanceId}
     ), picked as (
       select update_id, payload from webhook_updates
-      where bot_id = ${botId} and handled_at is null and exists (select 1 from lease)
+      where bot_id = ${botId} and handled_at is null and handled_by is distinct from ${reader}::uuid
+        and exists (select 1 from lease)
       order by update_id
       limit ${limit}
       for update skip locked
     ), taken as (
-      update webhook_updates w set handled_at = now(), handled_by = ${instanceId}, payload = null
+      update webhook_updates w set handled_by = ${reader}::uuid
       from picked where w.bot_id = ${botId} and w.update_id = picked.update_id
       returning picked.update_id, picked.payload
     )
@@ -71,6 +74,15 @@ export async function takeUpdates(sql: Sql, instanceId: string, botId: string, l
   const held = rows.some((row) => row.held);
   const updates = rows.flatMap((row) => (row.payload ? [row.payload] : [])).sort((a, b) => a.update_id - b.update_id);
   return { lost: !held, updates };
+}
+
+/** Receipts of queued updates, in the transaction that writes their work (contact-journal.ts); the payload goes. */
+export async function markQueuedHandled(sql: Queryable, receipts: Array<{ reader: string; botId: string; ids: number[] }>): Promise<void> {
+  const wire = receipts.map((receipt) => ({ reader: receipt.reader, bot_id: receipt.botId, ids: receipt.ids }));
+  await sql`
+    update webhook_updates w set handled_at = now(), payload = null
+    from jsonb_to_recordset(${sql.json(wire)}) as r(reader uuid, bot_id uuid, ids bigint[])
+    where w.bot_id = r.bot_id and w.update_id = any(r.ids) and w.handled_by = r.reader and w.handled_at is null`;
 }
 
 /** Which of these bots have updates waiting (a NOTIFY missed while the connection listening was down). */

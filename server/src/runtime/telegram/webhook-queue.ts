@@ -2,8 +2,10 @@
  * Webhook mode on any number of instances (docs/decisions.md#webhook-queue). Telegram's POST may reach any instance:
  * `enqueue` writes the update to `webhook_updates` (the primary key (bot_id, update_id) drops re-sends; arrivals
  * that come together share one insert) and the route answers 200 once that committed. The bot's lease owner (polling-lease.ts: one per bot, in both modes) reads its
- * bots' waiting rows batch by batch, oldest update_id first: a batch is marked taken in the statement that reads it,
- * then handled like a polled batch (chats concurrently, each chat in order: the bot's sequentialize), then the next.
+ * bots' waiting rows batch by batch, oldest update_id first: a batch is marked taken by the reader in the statement
+ * that reads it, then handled like a polled batch (chats concurrently, each chat in order: the bot's sequentialize),
+ * then the next. Each update's receipt (handled_at) is written with its work by the contact journal; rows a reader
+ * took and never receipted (its instance died) are taken again by the next owner's reader: none lost.
  * Telegram sends a chat's next update only after our 200 for the previous one, so a chat's updates are committed in
  * order and taken in order. The owner is woken at once: directly when the update arrived on its own instance, by a
  * `webhook.waiting` event (NOTIFY) otherwise, and every `tickMs` it looks for rows a lost NOTIFY left waiting.
@@ -13,6 +15,7 @@ import type { Update } from 'grammy/types';
 import type { Sql } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import * as repo from './webhook-queue-repository.ts';
+import type { ContactJournal } from './contact-journal.ts';
 import type { Arrival, EnqueueOutcome } from './webhook-queue-repository.ts';
 
 const BATCH_LIMIT = 100;
@@ -29,6 +32,8 @@ export type WebhookQueueOptions = {
   logger: Logger;
   /** The polling lease's instance id: takes are fenced by bot_polling.owner. */
   instanceId: string;
+  /** Writes each update's receipt with its work. */
+  journal: Pick<ContactJournal, 'handling' | 'settle'>;
   /** A take found the bot's lease gone (taken after it ran out): the owner drops the bot without releasing it. */
   lost(botId: string): void;
   /** Updates wait for a bot that no reader here takes: tell the other instances (NOTIFY). */
@@ -36,7 +41,8 @@ export type WebhookQueueOptions = {
   tickMs?: number | undefined;
 };
 
-type Reader = { bot: Bot; running: Promise<void> | undefined; again: boolean; closed: boolean };
+/** One ownership of a bot here: `id` marks the rows it took (handled_by). */
+type Reader = { id: string; bot: Bot; running: Promise<void> | undefined; again: boolean; closed: boolean };
 type Pending = { arrival: Arrival; resolve(outcome: EnqueueOutcome): void; reject(error: unknown): void };
 
 export type WebhookQueue = ReturnType<typeof createWebhookQueue>;
@@ -46,13 +52,16 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
   const readers = new Map<string, Reader>();
   const timers: ReturnType<typeof setInterval>[] = [];
 
-  async function handle(bot: Bot, update: Update) {
-    try {
-      await bot.handleUpdate(update);
-    } catch (error) {
-      if (error instanceof BotError) await Promise.resolve(bot.errorHandler(error)).catch(() => undefined);
-      else logger.error('falha ao processar update', { updateId: update.update_id, error });
-    }
+  async function handle(botId: string, reader: Reader, update: Update) {
+    const receipt = { kind: 'queued' as const, reader: reader.id, botId, updateId: update.update_id };
+    await options.journal.handling(receipt, async () => {
+      try {
+        await reader.bot.handleUpdate(update);
+      } catch (error) {
+        if (error instanceof BotError) await Promise.resolve(reader.bot.errorHandler(error)).catch(() => undefined);
+        else logger.error('falha ao processar update', { updateId: update.update_id, error });
+      }
+    });
   }
 
   /** Takes and handles batches until none waits; a wake meanwhile asks for one more look. */
@@ -60,7 +69,7 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
     do {
       reader.again = false;
       while (!reader.closed) {
-        const taken = await repo.takeUpdates(sql, options.instanceId, botId, BATCH_LIMIT);
+        const taken = await repo.takeUpdates(sql, { instanceId: options.instanceId, reader: reader.id, botId, limit: BATCH_LIMIT });
         if (taken.lost) {
           logger.warn('posse do bot perdida para outra instância; fila do webhook encerrada aqui', { botId });
           reader.closed = true;
@@ -68,7 +77,7 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
           return;
         }
         if (taken.updates.length === 0) break;
-        await Promise.all(taken.updates.map((update) => handle(reader.bot, update)));
+        await Promise.all(taken.updates.map((update) => handle(botId, reader, update)));
       }
     } while (reader.again && !reader.closed);
   }
@@ -152,19 +161,20 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
     },
     /** The bot runs here now (its lease is ours): its waiting updates are taken by this instance from now on. */
     open(botId: string, bot: Bot) {
-      readers.set(botId, { bot, running: undefined, again: false, closed: false });
+      readers.set(botId, { id: crypto.randomUUID(), bot, running: undefined, again: false, closed: false });
     },
     /** Updates wait (an event from another instance, a claim): read them if the bot runs here. */
     wake: (botId: string) => void wake(botId),
     /** Takes and handles everything waiting now; resolves when done (before long polling starts: older first). */
     drain: (botId: string) => wake(botId),
-    /** Stops taking this bot's updates here; waits for the batch in hand. */
+    /** Stops taking this bot's updates here; waits for the batch in hand and its receipts. */
     async close(botId: string) {
       const reader = readers.get(botId);
       if (!reader) return;
       readers.delete(botId);
       reader.closed = true;
       await reader.running;
+      await options.journal.settle();
     },
     start() {
       const tickMs = options.tickMs ?? DEFAULT_TICK_MS;

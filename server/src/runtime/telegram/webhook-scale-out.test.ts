@@ -5,8 +5,8 @@
  * sets its webhook, once; an update reaching any instance is handled once, each chat in update_id order; the same
  * update_id on two instances is handled once; a wrong secret is refused everywhere; switching a bot off through
  * another instance removes its webhook and every instance refuses its updates, switching it on answers what waited;
- * `kill -9` of an owner: another instance takes its queue over within 30 s, nothing handled twice, nothing lost but
- * what the killed one had taken. Default leases (15 s / 5 s) as in production; the kill moment is seeded (printed).
+ * `kill -9` of an owner: another instance takes its queue over within 30 s and nothing is lost: the rows the killed
+ * one had taken without storing their receipts are taken again (answered twice at most, and only those). Default leases (15 s / 5 s) as in production; the kill moment is seeded (printed).
  * PostgreSQL only: the embedded database belongs to one process.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -269,7 +269,7 @@ describe.skipIf(!onPostgres)(`webhook mode on several instances (seed ${SEED})`,
     await eventually('answered after the quick switch', () => replies(target, quick) === 1, 5_000);
   }, 30_000);
 
-  test('kill -9 of an owner: another instance takes its webhook queue over within 30 s; nothing handled twice, nothing lost but what it had taken', async () => {
+  test('kill -9 of an owner: another instance takes its webhook queue over within 30 s; nothing lost, twice only what it had in hand', async () => {
     const random = seeded(SEED);
     const victim = instances[2];
     if (!victim) throw new Error('instances');
@@ -277,16 +277,21 @@ describe.skipIf(!onPostgres)(`webhook mode on several instances (seed ${SEED})`,
     const victimBots = new Set(bots.filter((bot) => map.get(bot.id) === victim.instanceId).map((bot) => bot.id));
     expect(victimBots.size).toBeGreaterThan(0);
     const killAfterMs = 500 + Math.floor(random() * 2_000);
-    const traffic: { bot: TestBot; message: ReturnType<typeof say> }[] = [];
+    const traffic: { bot: TestBot; message: ReturnType<typeof say>; at: number }[] = [];
     const trafficStart = Date.now();
     let killedAt = 0;
     while (Date.now() - trafficStart < 3_000) {
       if (!killedAt && Date.now() - trafficStart >= killAfterMs) {
+        // A burst to the victim's bots first: the kill lands while it has rows in hand.
+        for (const bot of bots.filter((candidate) => victimBots.has(candidate.id))) {
+          for (let n = 0; n < 3; n += 1) traffic.push({ bot, message: say(bot), at: Date.now() });
+        }
+        await Bun.sleep(20 + Math.floor(random() * 20));
         victim.signal('SIGKILL');
         killedAt = Date.now();
       }
       const bot = bots[Math.floor(random() * bots.length)] ?? bots[0];
-      if (bot) traffic.push({ bot, message: say(bot) });
+      if (bot) traffic.push({ bot, message: say(bot), at: Date.now() });
       await Bun.sleep(50);
     }
     await victim.exited;
@@ -297,19 +302,18 @@ describe.skipIf(!onPostgres)(`webhook mode on several instances (seed ${SEED})`,
     expect(failoverMs).toBeLessThan(30_000);
     // Nothing waits in the queue any more.
     await eventually('the queue to be empty', async () => (await db.sql`select 1 from webhook_updates where handled_at is null`).length === 0, 10_000);
+    // Nothing lost: every message answered. Twice only what the killed instance had in hand when it died (the reply
+    // out, the receipt not stored yet): sent to its bots in the last second before the kill.
+    await eventually('every message to be answered', () => traffic.every(({ bot, message }) => replies(bot, message) >= 1), 10_000);
     await Bun.sleep(1_000);
-    for (const { bot, message } of [...traffic, ...after]) expect(replies(bot, message)).toBeLessThanOrEqual(1);
-    // Every message reached the database once (a 200 after the commit), and the unanswered ones are exactly those
-    // the killed instance had taken when it died.
-    const taken = await db.sql<{ updateId: bigint; handledBy: string }[]>`select update_id as "updateId", handled_by as "handledBy" from webhook_updates`;
-    const takenBy = new Map(taken.map((row) => [Number(row.updateId), row.handledBy]));
-    const unanswered = traffic.filter(({ bot, message }) => replies(bot, message) === 0);
-    console.log(`unanswered (taken by the killed instance at the kill): ${unanswered.map(({ message }) => message.text).join(', ') || 'none'}`);
-    for (const { bot, message } of unanswered) {
-      const post = posts.find((item) => item.botId === bot.id && item.text === message.text && item.status === 200);
-      expect(post).toBeDefined();
-      expect(takenBy.get(post?.updateId ?? -1)).toBe(victim.instanceId);
-    }
+    for (const { bot, message } of after) expect(replies(bot, message)).toBe(1);
+    const twice = traffic.filter(({ bot, message }) => replies(bot, message) > 1);
+    for (const { bot, message, at } of traffic) expect(replies(bot, message)).toBeLessThanOrEqual(victimBots.has(bot.id) && at < killedAt ? 2 : 1);
+    for (const { at } of twice) expect(at).toBeGreaterThan(killedAt - 1_000);
+    console.log(`${traffic.length} messages, 0 lost; answered twice (in the killed instance's hands): ${twice.length}`);
+    // Every row has its receipt, and the payloads are gone.
+    const open = await db.sql<{ n: number }[]>`select count(*)::int as n from webhook_updates where handled_at is null or payload is not null`;
+    expect(open[0]?.n).toBe(0);
     for (const bot of bots.filter((item) => victimBots.has(item.id))) expect(calls(bot, 'setWebhook')).toBeGreaterThanOrEqual(2);
   }, 90_000);
 

@@ -31,7 +31,7 @@ export function flowsFeature(deps: BotDeps): Composer<Context> {
     const user: User = ctx.from ?? { id: message.chat.id, is_bot: false, first_name: 'title' in message.chat ? message.chat.title ?? '' : '' };
     for (const hit of hits) {
       await engine.start(ctx.api, graphs, {
-        botId: deps.botId, flowId: hit.flow.id, triggerNodeId: hit.node.id, contactTelegramId: user.id, chatId: message.chat.id,
+        botId: deps.botId, flowId: hit.flow.id, triggerNodeId: hit.node.id, contactTelegramId: user.id, chatId: message.chat.id, updateId: ctx.update.update_id,
         variables: await variablesFor(ctx, graphs, user, message.chat, { text: message.text, ...(hit.commandArgs !== undefined ? { args: hit.commandArgs } : {}) }),
       });
     }
@@ -54,7 +54,7 @@ export function flowsFeature(deps: BotDeps): Composer<Context> {
     await ctx.answerCallbackQuery();
     const pressed = findPressedButton(graphs, query.data, targetNode?.flowId);
     if (pressed) engine.recorder.click(pressed.nodeId, pressed.buttonId);
-    const base = { botId: deps.botId, contactTelegramId: query.from.id, chatId: chat.id };
+    const base = { botId: deps.botId, contactTelegramId: query.from.id, chatId: chat.id, updateId: ctx.update.update_id };
     if (targetNode) {
       const variables = await variablesFor(ctx, graphs, query.from, chat, {});
       await engine.continueAt(ctx.api, graphs, { ...base, flowId: targetNode.flowId, nodeId: targetNode.id, variables });
