@@ -13,7 +13,9 @@ const url = realPostgresUrl();
 
 describe.skipIf(!url)('transactions on a full pipeline (patched postgres.js)', () => {
   test('BEGIN that fills the pipeline still reserves its connection: the work commits, other queries stay outside', async () => {
-    const sql = postgres(url ?? '', { max: 1, max_pipeline: 1, onnotice: () => undefined });
+    // max_pipeline is a postgres.js option its typings leave out.
+    const options = { max: 1, max_pipeline: 1, onnotice: () => undefined };
+    const sql = postgres(url ?? '', options);
     try {
       const table = `begin_patch_${crypto.randomUUID().replaceAll('-', '')}`;
       await sql`create table if not exists ${sql(table)} (n int)`;
