@@ -103,7 +103,8 @@ export function createNodeMapper() {
         id: node.id,
         type: 'flowNode',
         position: node.position,
-        data: { node },
+        // The same data while the node is the same: a card measured or selected is not rendered again (memo).
+        data: hit?.source === node ? hit.mapped.data : { node },
         selected: isSelected,
         width: NODE_WIDTH,
         // Measured: its size. Not yet: the estimate, so xyflow culls it like a measured card (estimatedHandles).
