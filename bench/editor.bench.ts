@@ -2,14 +2,17 @@
  * Editor performance (issues 5 and 19): big flows opened in the visual editor in a real (headless) Chromium.
  * Two flows, 500 nodes / 600 connections and 1 000 / 1 200, each in a fresh browser profile:
  * - open: navigation → every node mapped (the counter shows the sizes) and the first cards painted, cold (a first
- *   visit to the editor: its chunks, the offline cache read) and warm (the same again);
+ *   visit to the editor: its chunks, the offline cache read, once the login's first sync has cached the flow) and
+ *   warm (the same again);
  * - pan: the canvas dragged with the mouse for ~3 s (180 moves, 16 ms apart) at the zoom it opens with (fitted to
  *   the flow: the minimum, 0.2) and zoomed in to ~0.8, animation frames counted in the page: fps and the p95
  *   frame interval;
  * - zoom: 60 wheel steps in and out over the canvas, frames counted the same way.
  * Targets: 500 nodes pan ≥ 55 fps with p95 frame ≤ 25 ms; 1 000 nodes open < 1.5 s and pan ≥ 45 fps.
- * BENCH_EDITOR_PROFILE=1 also records a Chrome trace of the 500-node pan and prints where the main thread spent it
- * (scripting, style, layout, paint, …) and the heaviest JavaScript functions, the evidence for what bounds a frame.
+ * BENCH_EDITOR_PROFILE=1 also records a Chrome trace of the cold and warm opens and of the 500-node pans and prints
+ * where the main thread spent it (scripting, style, layout, paint, …, the heaviest events) and the heaviest JavaScript
+ * functions, the evidence for what bounds a frame; BENCH_EDITOR_TRACE=/tmp/x also writes each trace and CPU profile
+ * there (/tmp/x-1.json, /tmp/x-1.cpuprofile, …) for a closer look.
  * BENCH_EDITOR_SIZES=500 (or 1000) runs one flow; BENCH_EDITOR_CSS adds a style sheet to the page, to measure a
  * rendering change before making it; BENCH_EDITOR_PORT moves the server off 3304.
  */
