@@ -32,8 +32,12 @@ const minimapColor = (node: CardNode) => typeColor(node.data.node.type);
 /** Below this zoom the canvas is "far" (flow-canvas.css): details a card cannot show legibly are skipped. */
 export const FAR_ZOOM = 0.35;
 const isFar = (state: { transform: [number, number, number] }) => state.transform[2] < FAR_ZOOM;
-/** docs/product.md#limits: padding 0.1; a small flow is not zoomed past the 0.8 starting zoom. */
-export const FIT_VIEW_OPTIONS = { padding: 0.1, maxZoom: 0.8 };
+/**
+ * docs/product.md#limits: padding 0.1; a small flow is not zoomed past the 0.8 starting zoom. `includeHiddenNodes`
+ * (there are none) makes xyflow count the cards not measured yet at their estimated size (estimatedHandles):
+ * off the screen on opening, they are only measured once in view.
+ */
+export const FIT_VIEW_OPTIONS = { padding: 0.1, maxZoom: 0.8, includeHiddenNodes: true };
 const MIN_ZOOM = 0.2;
 const START_VIEWPORT: Viewport = { x: 40, y: 40, zoom: 0.8 };
 

@@ -3,7 +3,7 @@ import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import { invertAction, type EditorAction } from './graph-actions.ts';
 import { emptyHistory, forget, record, redo, undo } from './history.ts';
 import { newNode } from './new-node.ts';
-import { BUTTON_EDGE_COLOR, createEdgeMapper, createNodeMapper, EDGE_COLOR, extraSourceHandles, toEdge } from './xyflow-mapping.ts';
+import { BUTTON_EDGE_COLOR, createEdgeMapper, createNodeMapper, EDGE_COLOR, estimatedHandles, extraSourceHandles, toEdge } from './xyflow-mapping.ts';
 
 const FLOW = crypto.randomUUID();
 const edge = (source: FlowNode, target: FlowNode, sourceHandle = 'default'): FlowConnection => ({
@@ -84,5 +84,18 @@ describe('xyflow mapping', () => {
     console.warn = () => {};
     expect(edges([edge(cond, menu), orphan], new Set([cond.id, menu.id]), new Set())).toHaveLength(1);
     console.warn = warn;
+  });
+
+  test('a card not measured yet carries estimated handles, so xyflow culls it; measured, its own size and handles', () => {
+    const map = createNodeMapper();
+    const [fresh] = map([cond], new Set());
+    expect(fresh?.initialHeight).toBe(140);
+    expect(fresh?.handles?.map((h) => `${h.type}:${h.id}:${h.position}`).sort()).toEqual(['source:default:bottom', 'source:false:left', 'source:true:right', 'target:default:top']);
+    expect(estimatedHandles(menu).filter((h) => h.id?.startsWith('button_')).map((h) => h.id)).toEqual(['button_0_0', 'button_2_0']);
+    const [measured] = map([cond], new Set(), new Map([[cond.id, { width: 280, height: 96 }]]));
+    expect(measured?.measured).toEqual({ width: 280, height: 96 });
+    expect(measured?.handles).toBeUndefined();
+    // The same data object: the memoised card is not rendered again when only its size arrives.
+    expect(measured?.data).toBe(fresh?.data as never);
   });
 });

@@ -3,9 +3,10 @@
  * only that node gets a new object, so xyflow and the memoised cards skip the other 499 (a 500-node flow pans
  * and drags without re-rendering every card).
  */
-import { MarkerType, type Edge, type Node } from '@xyflow/react';
+import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
 import { buttonHandleId, isFlowButton, type FlowButton } from '@shared/flows/buttons.ts';
 import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
+import { DEFAULT_NODE_SIZE } from './placement.ts';
 
 export const NODE_WIDTH = 280;
 export const BUTTON_EDGE_COLOR = '#a855f7';
@@ -55,6 +56,29 @@ export function extraSourceHandles(node: FlowNode): string[] {
   return buttonRows(node.config).flatMap((row, r) => row.flatMap((button, i) => (isFlowButton(button) ? [buttonHandleId(r, i)] : [])));
 }
 
+/** The cards' handles are 12 px squares centred on the card's edge (flow-node-card.tsx, flow-canvas.css). */
+const HANDLE_SIZE = 12;
+
+/**
+ * Where a card's handles are before xyflow measured it, at the default card size: a card off the screen is then
+ * neither rendered nor measured on opening (issue 19). Without handles xyflow renders every card once, visible or
+ * not, only to measure where its handles are, before the first frame: 1 000 cards instead of the 240 on the
+ * screen. A connection to a card not yet measured ends at this estimate, off the screen; the card is measured
+ * as soon as it comes into view and the connection moves to its real handle.
+ */
+export function estimatedHandles(node: FlowNode): NodeHandle[] {
+  const { width, height } = DEFAULT_NODE_SIZE;
+  const half = HANDLE_SIZE / 2;
+  const at = (id: string, type: 'source' | 'target', position: Position, x: number, y: number): NodeHandle => ({
+    id, type, position, x: x - half, y: y - half, width: HANDLE_SIZE, height: HANDLE_SIZE,
+  });
+  const handles = [at('default', 'source', Position.Bottom, width / 2, height)];
+  if (node.type !== 'trigger') handles.push(at('default', 'target', Position.Top, width / 2, 0));
+  if (node.type === 'condition') handles.push(at('true', 'source', Position.Right, width, height / 2), at('false', 'source', Position.Left, 0, height / 2));
+  for (const id of extraSourceHandles(node)) if (id.startsWith('button_')) handles.push(at(id, 'source', Position.Right, width + 16, height / 2));
+  return handles;
+}
+
 export type MeasuredSizes = ReadonlyMap<string, { width: number; height: number }>;
 const NO_SIZES: MeasuredSizes = new Map();
 const NO_IDS: ReadonlySet<string> = new Set();
@@ -79,10 +103,12 @@ export function createNodeMapper() {
         id: node.id,
         type: 'flowNode',
         position: node.position,
-        data: { node },
+        // The same data while the node is the same: a card measured or selected is not rendered again (memo).
+        data: hit?.source === node ? hit.mapped.data : { node },
         selected: isSelected,
         width: NODE_WIDTH,
-        ...(size ? { measured: size } : {}),
+        // Measured: its size. Not yet: the estimate, so xyflow culls it like a measured card (estimatedHandles).
+        ...(size ? { measured: size } : { initialHeight: DEFAULT_NODE_SIZE.height, handles: estimatedHandles(node) }),
         ...(onPath ? { className: 'on-test-path rounded-xl ring-4 ring-emerald-400 ring-offset-2' } : {}),
       };
       cache.set(node.id, { source: node, selected: isSelected, size, onPath, mapped: next });
