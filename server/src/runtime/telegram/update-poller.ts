@@ -56,7 +56,7 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
   const { bot, logger } = options;
   const abort = new AbortController();
   let offset = options.offset;
-  const done = new Set(options.done);
+  const receipted = new Set(options.done);
   // The offset sent to Telegram and not stored yet: it rides on the next batch's receipts, or is written alone when
   // a poll comes back empty and when the poller stops (a new owner starting lower only meets receipted ids).
   let unwritten: number | undefined;
@@ -119,7 +119,7 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
     }
     const from = offset;
     const last = updates.at(-1)?.update_id;
-    const fresh = updates.filter((update) => (from === undefined || update.update_id >= from) && !done.has(update.update_id));
+    const fresh = updates.filter((update) => (from === undefined || update.update_id >= from) && !receipted.has(update.update_id));
     if (last === undefined) return (await writeOffset()) || lost();
     if (fresh.length > 0) {
       await options.store.ready();
@@ -130,7 +130,7 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
       if (!(await settle())) return false;
     }
     offset = last + 1;
-    for (const id of done) if (id < offset) done.delete(id);
+    for (const id of receipted) if (id < offset) receipted.delete(id);
     unwritten = offset;
     return true;
   }
