@@ -155,7 +155,5 @@ export function createFlowEngine(options: FlowEngineOptions) {
       await recorder.flush();
     },
     flush: () => recorder.flush(),
-    /** The executions recorded so far written (shared with concurrent callers): before a batch's receipts. */
-    settle: () => recorder.settle(),
   };
 }

@@ -8,7 +8,6 @@ import type { Sql } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ExecutionState } from './execution.ts';
 import { writeBatch } from './recorder-repository.ts';
-import { coalesced } from '../../lib/coalesced.ts';
 
 export type ExecutionRecorder = ReturnType<typeof createRecorder>;
 
@@ -55,7 +54,5 @@ export function createRecorder(sql: Sql, logger: Logger, flushDelayMs = 20) {
       schedule();
     },
     flush,
-    /** flush(), shared by the callers that come while one runs (pollers storing their receipts, see contact-journal.ts). */
-    settle: coalesced(flush),
   };
 }

@@ -223,9 +223,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
         handling: (updateId, confirmed, work) =>
           journal.handling({ kind: 'polled', owner: lease.instanceId, botId, updateId, confirmed }, work),
         ready: () => gate.check(),
-        // The batch's executions first, then its contacts, messages and receipts: a stored receipt finds them stored.
         settle: async () => {
-          await flows.settle();
           await journal.settle();
           gate.passed();
         },
