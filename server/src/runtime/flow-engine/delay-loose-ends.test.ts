@@ -55,10 +55,14 @@ describe('durable delay loose ends', () => {
   test('a delay claimed by a process that died is claimed again once its lease has run out', async () => {
     const { ended, sentTexts, latest } = await waitingFlow(3600);
     const executionId = (await latest())?.id ?? '';
-    // What a crashed process leaves behind: the flow.resume job marked running, its lease in the past.
-    const claimed = await bed.server.db.sql`
-      update jobs set status = 'running', attempts = 1, lease_token = gen_random_uuid(), lease_expires_at = now() - interval '1 second'
-      where kind = 'flow.resume' and payload->>'executionId' = ${executionId} and status = 'queued' returning id`;
+    // What a crashed process leaves behind: the flow.resume job marked running, its lease in the past. (The execution
+    // shows "waiting" just before its job is written: the history is flushed first, so the job may be a moment away.)
+    const claimed = await eventually('the delay job to be claimed as if by a dead process', async () => {
+      const rows = await bed.server.db.sql`
+        update jobs set status = 'running', attempts = 1, lease_token = gen_random_uuid(), lease_expires_at = now() - interval '1 second'
+        where kind = 'flow.resume' and payload->>'executionId' = ${executionId} and status = 'queued' returning id`;
+      return rows.length > 0 ? rows : undefined;
+    });
     expect(claimed).toHaveLength(1);
     await ended('completed');
     expect(sentTexts()).toEqual(['antes', 'depois']);

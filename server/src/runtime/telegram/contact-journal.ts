@@ -117,9 +117,8 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
   const flush = () => startFlush().catch(() => undefined);
   /**
    * Resolves when the next scheduled flush (≤ flushDelayMs away) has stored what is buffered now, rejects when that
-   * flush failed. Pollers waiting for their receipts do not force flushes of their own: fifty bots forcing one each
-   * kept the embedded database's only connection busy with back-to-back transactions (its throughput halved, paced
-   * p99 4×); riding the journal's rhythm costs a poller at most that delay before its next getUpdates.
+   * flush failed. It never forces a flush of its own: fifty pollers forcing one each kept the embedded database's one
+   * connection busy with back-to-back transactions (throughput halved, paced p99 4×).
    */
   function settle(): Promise<void> {
     return new Promise<void>((resolve, reject) => {
