@@ -9,7 +9,7 @@
  *   frame interval;
  * - zoom: 60 wheel steps in and out over the canvas, frames counted the same way.
  * Targets: 500 nodes pan ≥ 55 fps with p95 frame ≤ 25 ms; 1 000 nodes open < 1.5 s and pan ≥ 45 fps.
- * BENCH_EDITOR_PROFILE=1 also records a Chrome trace of the cold and warm opens and of the 500-node pans and prints
+ * BENCH_EDITOR_PROFILE=1 also records a Chrome trace of the cold and warm opens and of the 500-node pans and zoom and prints
  * where the main thread spent it (scripting, style, layout, paint, …, the heaviest events) and the heaviest JavaScript
  * functions, the evidence for what bounds a frame; BENCH_EDITOR_TRACE=/tmp/x also writes each trace and CPU profile
  * there (/tmp/x-1.json, /tmp/x-1.cpuprofile, …) for a closer look.
