@@ -9,7 +9,7 @@
  *   frame interval;
  * - zoom: 60 wheel steps in and out over the canvas, frames counted the same way.
  * Targets: 500 nodes pan ≥ 55 fps with p95 frame ≤ 25 ms; 1 000 nodes open < 1.5 s and pan ≥ 45 fps.
- * BENCH_EDITOR_PROFILE=1 also records a Chrome trace of the cold and warm opens and of the 500-node pans and prints
+ * BENCH_EDITOR_PROFILE=1 also records a Chrome trace of the cold and warm opens and of the 500-node pans and zoom and prints
  * where the main thread spent it (scripting, style, layout, paint, …, the heaviest events) and the heaviest JavaScript
  * functions, the evidence for what bounds a frame; BENCH_EDITOR_TRACE=/tmp/x also writes each trace and CPU profile
  * there (/tmp/x-1.json, /tmp/x-1.cpuprofile, …) for a closer look.
@@ -31,6 +31,8 @@ const FLOWS = [
 const PROFILE = process.env.BENCH_EDITOR_PROFILE === '1';
 /** BENCH_EDITOR_NEAR=1: only the warm open and the pan zoomed in, the quickest loop when trying a rendering change. */
 const NEAR_ONLY = process.env.BENCH_EDITOR_NEAR === '1';
+/** BENCH_EDITOR_ZOOM=1: only the warm open and the wheel zoom (three runs, traced with BENCH_EDITOR_PROFILE=1). */
+const ZOOM_ONLY = process.env.BENCH_EDITOR_ZOOM === '1';
 
 if (!existsSync('client/dist/index.html') || clientBuildIsStale()) {
   await Bun.spawn(['bun', 'run', 'build'], { stdout: 'ignore', stderr: 'inherit' }).exited;
@@ -300,6 +302,17 @@ try {
       console.log(`  ${specs.length} nós: abertura ${run} ${ms} ms${size.open && ms >= size.open ? ` — meta < ${size.open} ms não atingida` : ''}`);
     };
     // With the profile on, the cold open is the one traced: what a first visit waits for (chunks, cache, first render).
+    if (ZOOM_ONLY) {
+      await open('quente');
+      await page.waitForTimeout(500);
+      for (let run = 1; run <= 3; run++) {
+        console.log(`  ${specs.length} nós: zoom com a roda (${run}): ${describe(await countFrames(page, () => zoom(page)))}`);
+        await page.waitForTimeout(500);
+      }
+      if (PROFILE) await profiled(browser, page, () => zoom(page));
+      await context.close();
+      continue;
+    }
     if (!NEAR_ONLY && PROFILE) await profiled(browser, page, () => open('frio, com o perfil ligado'), { navigates: true });
     else if (!NEAR_ONLY) await open('frio');
     await open('quente');
@@ -309,6 +322,7 @@ try {
     if (!NEAR_ONLY) console.log(`  ${specs.length} nós: pan no zoom de abertura ${(await viewportZoom(page)).toFixed(2)}, o fluxo ajustado à tela (${opened} cartões na tela): ${describe(await countFrames(page, () => pan(page)), size.pan)}`);
     if (PROFILE && !NEAR_ONLY && size.nodes === 500) await profiled(browser, page, () => pan(page));
     if (!NEAR_ONLY) console.log(`  ${specs.length} nós: zoom com a roda: ${describe(await countFrames(page, () => zoom(page)))}`);
+    if (PROFILE && !NEAR_ONLY && size.nodes === 500) await profiled(browser, page, () => zoom(page));
     // Then closer, where whole cards are drawn: zoom in (the Controls' button) to about the editor's 0.8.
     for (let i = 0; i < 8 && (await viewportZoom(page)) < 0.75; i++) {
       await page.getByRole('button', { name: 'Aproximar', exact: true }).click();

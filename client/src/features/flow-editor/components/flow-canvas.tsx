@@ -98,8 +98,13 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
   const far = useStore(isFar);
   // Set on the element, not in state: starting and ending a move must not re-render the canvas (flow-canvas.css).
   const frameRef = useRef<HTMLDivElement>(null);
-  const onMoveStart = useCallback(() => frameRef.current?.classList.add('canvas-moving'), []);
-  const onMoveEnd = useCallback(() => frameRef.current?.classList.remove('canvas-moving'), []);
+  // A move not started by dragging (the wheel, the Controls' buttons, the minimap) changes the zoom: flow-canvas.css
+  // then keeps the viewport painted with the page rather than on a layer of its own.
+  const onMoveStart = useCallback((event: MouseEvent | TouchEvent | null) => {
+    const dragged = event?.type === 'mousedown' || event?.type === 'touchstart' || event?.type === 'pointerdown';
+    frameRef.current?.classList.add(...(dragged ? ['canvas-moving'] : ['canvas-moving', 'canvas-zooming']));
+  }, []);
+  const onMoveEnd = useCallback(() => frameRef.current?.classList.remove('canvas-moving', 'canvas-zooming'), []);
   // Fit once, on open, and only a flow that has nodes: an empty flow keeps the default viewport, and a first node
   // added later must not make the view jump to it.
   const [fitOnOpen] = useState(() => graph.nodes.length > 0);
