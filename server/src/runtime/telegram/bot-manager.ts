@@ -105,15 +105,17 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     media: options.media,
     generation,
   });
+  const gate = createDatabaseGate(sql);
   const journal = createContactJournal(sql, logger, {
     onContactChanges: (changes) => void flows.contactsChanged(changes),
     onLeaseLost: (botIds) => {
       for (const botId of botIds) {
         logger.warn('posse do bot perdida para outra instância; recebimento encerrado aqui', { botId });
-        lease.lost(botId);
-        void stopHere(botId, false);
+        leaseLost(botId);
       }
     },
+    // Any stored flush proves the database answers: pollers need not probe it (database-gate.ts).
+    onWritten: () => gate.passed(),
     ...(options.onMessagesStored ? { onMessagesStored: options.onMessagesStored } : {}),
   });
   const running = new Map<string, BotEntry>();
@@ -155,10 +157,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     instanceId: lease.instanceId,
     journal,
     tickMs: options.webhookTickMs,
-    lost: (botId) => {
-      lease.lost(botId);
-      void stopHere(botId, false);
-    },
+    lost: leaseLost,
     announce: (botId) => void peers?.publish(PEER_TOPICS.webhook, { botId }).catch(() => undefined),
   });
   const standalone = createStandaloneBots({
@@ -183,7 +182,6 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       ]
     : [];
   let flowsAnnounced = false;
-  const gate = createDatabaseGate(sql);
 
   // Contact events forwarded by instances that do not run the bot (docs/decisions.md#scale-out).
   options.jobs.register(contactEventJob, {
@@ -223,17 +221,10 @@ export function createBotManager(options: BotManagerOptions): BotManager {
         handling: (updateId, confirmed, work) =>
           journal.handling({ kind: 'polled', owner: lease.instanceId, botId, updateId, confirmed }, work),
         ready: () => gate.check(),
-        settle: async () => {
-          await journal.settle();
-          gate.passed();
-        },
         commitOffset: (next) => commitOffset(sql, lease.instanceId, botId, next),
       },
       onConflict: () => void lease.poke(),
-      onLeaseLost: () => {
-        lease.lost(botId);
-        void stopHere(botId, false);
-      },
+      onLeaseLost: () => leaseLost(botId),
     });
     pollers.set(botId, poller);
   }
@@ -244,6 +235,12 @@ export function createBotManager(options: BotManagerOptions): BotManager {
    */
   async function switchedOff(botId: string) {
     return (await repo.findActiveBot(sql, botId).catch(() => 'unknown' as const)) === undefined;
+  }
+
+  /** The bot's lease was found taken (a poller, the webhook queue or a receipt write was fenced): stop it here. */
+  function leaseLost(botId: string) {
+    lease.lost(botId);
+    void stopHere(botId, false);
   }
 
   /** Stops the bot in this process (deactivation, a lease given up or lost, shutdown); nothing about the lease. */
@@ -258,7 +255,8 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     const poller = pollers.get(botId);
     pollers.delete(botId);
     await Promise.all([poller?.stop(), queue.close(botId)]);
-    if (!poller) await journal.flush().catch((error: unknown) => logger.error('falha ao gravar contatos ao parar', { botId, error }));
+    // The receipts of the last updates handled here, stored before the bot can start again (here or elsewhere).
+    await journal.settle().catch((error: unknown) => logger.error('falha ao gravar contatos ao parar', { botId, error }));
     flows.detach(botId);
     await stopBotEntry(entry, forget && webhookBase() !== undefined);
     logger.info('bot parado', { botId });

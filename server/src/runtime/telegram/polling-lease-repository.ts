@@ -109,8 +109,8 @@ export async function recordReceipts(sql: Queryable, instanceId: string, receipt
 }
 
 /**
- * The offset sent to Telegram, stored alone (an empty poll, a stop): every update below it was handled and receipted;
- * receipts below it go. False: lease lost.
+ * The offset sent to Telegram, stored alone (an empty poll, a stop): every update below it was handled and Telegram
+ * forgot it; receipts below it go. False: lease lost.
  */
 export async function commitOffset(sql: Sql, instanceId: string, botId: string, nextOffset: number): Promise<boolean> {
   const rows = await sql`

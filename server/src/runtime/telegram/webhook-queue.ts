@@ -33,7 +33,7 @@ export type WebhookQueueOptions = {
   /** The polling lease's instance id: takes are fenced by bot_polling.owner. */
   instanceId: string;
   /** Writes each update's receipt with its work. */
-  journal: Pick<ContactJournal, 'handling' | 'settle'>;
+  journal: Pick<ContactJournal, 'handling'>;
   /** A take found the bot's lease gone (taken after it ran out): the owner drops the bot without releasing it. */
   lost(botId: string): void;
   /** Updates wait for a bot that no reader here takes: tell the other instances (NOTIFY). */
@@ -167,14 +167,13 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
     wake: (botId: string) => void wake(botId),
     /** Takes and handles everything waiting now; resolves when done (before long polling starts: older first). */
     drain: (botId: string) => wake(botId),
-    /** Stops taking this bot's updates here; waits for the batch in hand and its receipts. */
+    /** Stops taking this bot's updates here; waits for the batch in hand (its receipts: the caller's journal flush). */
     async close(botId: string) {
       const reader = readers.get(botId);
       if (!reader) return;
       readers.delete(botId);
       reader.closed = true;
       await reader.running;
-      await options.journal.settle();
     },
     start() {
       const tickMs = options.tickMs ?? DEFAULT_TICK_MS;
