@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
-import { insertJob } from './repository.ts';
+import { insertJob, insertJobs } from './repository.ts';
 
 export type EnqueueOptions = {
   /** Not before this moment (database clock decides when it is due); default now. */
@@ -30,8 +30,15 @@ export type JobKind<S extends z.ZodType = z.ZodType> = {
   kind: string;
   payload: S;
   enqueue(sql: Queryable, payload: z.input<S>, options?: EnqueueOptions): Promise<string | null>;
+  /** Several at once, one statement; answers how many were added (a used idempotency key adds nothing). */
+  enqueueMany(sql: Queryable, jobs: Array<{ payload: z.input<S>; options?: EnqueueOptions }>): Promise<number>;
 };
 
 export function jobKind<S extends z.ZodType>(kind: string, payload: S): JobKind<S> {
-  return { kind, payload, enqueue: async (sql, data, options = {}) => enqueue(sql, { ...options, kind, payload: payload.parse(data) }) };
+  return {
+    kind,
+    payload,
+    enqueue: async (sql, data, options = {}) => enqueue(sql, { ...options, kind, payload: payload.parse(data) }),
+    enqueueMany: async (sql, jobs) => insertJobs(sql, jobs.map((job) => ({ ...job.options, kind, payload: payload.parse(job.payload) }))),
+  };
 }

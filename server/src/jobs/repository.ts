@@ -38,6 +38,22 @@ export async function insertJob(sql: Queryable, job: NewJob): Promise<string | n
   return row?.id ?? null;
 }
 
+/** Several jobs in one statement (a batch that must not cost a round trip each); duplicates by key add nothing. */
+export async function insertJobs(sql: Queryable, jobs: NewJob[]): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const wire = jobs.map((job) => ({
+    kind: job.kind, payload: job.payload ?? null, run_at: job.runAt?.toISOString() ?? null, idempotency_key: job.idempotencyKey ?? null,
+    max_attempts: job.maxAttempts ?? 5, scope: job.scope ?? null,
+  }));
+  const rows = await sql`
+    insert into jobs (kind, payload, run_at, idempotency_key, max_attempts, scope)
+    select r.kind, r.payload, coalesce(r.run_at, now()), r.idempotency_key, r.max_attempts, r.scope
+    from jsonb_to_recordset(${jsonb(sql, wire)}) as r(kind text, payload jsonb, run_at timestamptz, idempotency_key text, max_attempts int, scope text)
+    on conflict (kind, idempotency_key) do nothing
+    returning 1`;
+  return rows.length;
+}
+
 export type ClaimInput = { kinds: string[]; leaseMs: number[]; scopes: string[]; token: string; limit: number };
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { flowBuilder } from '../../test-support/flow-builder.ts';
-import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
+import { SERVER_START_TIMEOUT_MS, startTestServer } from '../../test-support/start-test-server.ts';
 import { eventually, promotedChat, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../../test-support/telegram.ts';
 
 let bed: TelegramTestbed;
@@ -115,4 +115,52 @@ describe('contact triggers', () => {
     await settle();
     expect(textsTo(channel.id)).toEqual(['Veio do funil: Bia']);
   });
+});
+
+describe('contact triggers across an instance going away', () => {
+  test('a new contact\'s flow start is stored with the contact: claimed by the next owner when this one never ran it', async () => {
+    const first = await startTestServer({ env: { TELEGRAM_API_ROOT: bed.emulator.url } });
+    const local: TelegramTestbed = { emulator: bed.emulator, server: first, stop: () => first.stop() };
+    try {
+      const registered = await registeredBot(local);
+      const build = flowBuilder(first, registered.auth, registered.bot.id);
+      const flowId = await build.flow();
+      await build.chain(flowId, [await build.node(flowId, 'trigger_contact_created'), await build.node(flowId, 'send_text', { message: 'Bem-vinda, {{contact.firstName}}!' })]);
+      const textsTo = (chatId: number) => bed.emulator.control.sentMessages({ token: registered.token, chatId }).map((m) => m.text);
+      // From now on no job can be claimed here: as if this instance were killed right after the journal's flush.
+      await first.db.sql.unsafe(`
+        create function refuse_contact_events() returns trigger language plpgsql as $$ begin raise exception 'tarefa recusada no teste'; end $$;
+        create trigger refuse_contact_events before update on jobs for each row when (new.kind = 'flow.contact-event') execute function refuse_contact_events();`);
+      const user = bed.emulator.control.createUser({ first_name: 'Clara' });
+      bed.emulator.control.sendPrivateMessage({ from: user.id, bot: registered.token, text: 'oi' });
+      const events = () => first.db.sql<{ status: string; telegramId: number; created: boolean }[]>`
+        select status, (payload->'change'->>'telegramId')::bigint::float8 as "telegramId", (payload->'change'->>'created')::boolean as created
+        from jobs where kind = 'flow.contact-event' and scope = ${`bot:${registered.bot.id}`}`;
+      // The contact and the start of its flow were committed together.
+      const stored = await eventually('the contact event stored with the contact', async () => {
+        const rows = await events();
+        return rows.length > 0 && rows;
+      });
+      expect(stored).toEqual([{ status: 'queued', telegramId: user.id, created: true }]);
+      const contacts = await first.db.sql`select 1 from contacts where bot_id = ${registered.bot.id} and telegram_id = ${user.id}`;
+      expect(contacts).toHaveLength(1);
+      await Bun.sleep(300);
+      expect(textsTo(user.id)).toEqual([]);
+      await first.server.stop();
+      await first.db.sql.unsafe('drop trigger refuse_contact_events on jobs; drop function refuse_contact_events();');
+      const second = await startTestServer({ env: { TELEGRAM_API_ROOT: bed.emulator.url }, database: first.db });
+      try {
+        await eventually('the flow started by the next owner', () => textsTo(user.id).length > 0);
+        await Bun.sleep(300);
+        expect(textsTo(user.id)).toEqual(['Bem-vinda, Clara!']);
+        expect((await events()).map((row) => row.status)).toEqual(['done']);
+      } finally {
+        await second.server.stop();
+      }
+    } finally {
+      await first.server.stop();
+      await first.graph?.stop();
+      await first.db.close();
+    }
+  }, 60_000);
 });

@@ -131,10 +131,11 @@ export function createFlowEngine(options: FlowEngineOptions) {
     },
     contactPhone: (botId: string, telegramId: number) => store.contactPhone(sql, botId, telegramId),
     /**
-     * The contact journal created or changed contacts: their contact triggers start. Contacts run side by side
-     * (one batch holds each contact once, in its own chat); a failure is logged and costs that contact only.
+     * Contacts created or changed (a `flow.contact-event` job, or a console edit here): their contact triggers start.
+     * Contacts run side by side (one batch holds each contact once, in its own chat); a failure is logged and costs
+     * that contact only. `cause` (the job's id) gives each execution a stable id: a job run again starts the same one.
      */
-    async contactsChanged(changes: ContactChange[]) {
+    async contactsChanged(changes: ContactChange[], cause?: string) {
       await Promise.all(changes.map(async (change) => {
         const bot = attached.get(change.botId);
         if (!bot) return;
@@ -144,12 +145,21 @@ export function createFlowEngine(options: FlowEngineOptions) {
             await walk(walkDeps(bot.api, graphs), newExecution({
               botId: change.botId, flowId: hit.flow.id, triggerNodeId: hit.node.id, contactTelegramId: change.telegramId,
               chatId: change.chat.id, variables: contactVariables(change, bot.username()),
+              cause: cause === undefined ? undefined : `${cause}:${hit.node.id}`,
             }), [hit.node.id]);
           }
         } catch (error) {
           logger.error('falha ao disparar gatilho de contato', { botId: change.botId, error });
         }
       }));
+    },
+    /**
+     * Whether a contact change may start a flow of its bot, answered at once from the graphs in memory (true when
+     * they are not loaded: the job that carries the change decides with them loaded).
+     */
+    mayStartOn(change: ContactChange): boolean {
+      const graphs = cache.peek(change.botId);
+      return graphs === undefined || contactTriggers(graphs, change).length > 0;
     },
     async stop() {
       await recorder.flush();

@@ -107,7 +107,16 @@ export function createBotManager(options: BotManagerOptions): BotManager {
   });
   const gate = createDatabaseGate(sql);
   const journal = createContactJournal(sql, logger, {
-    onContactChanges: (changes) => void flows.contactsChanged(changes),
+    // A change that may start a flow becomes a job in the flush's transaction; this process runs it at once when it
+    // owns the bot (the job is scoped to it), another owner after a kill.
+    contactTriggers: {
+      persist: async (tx, changes) => {
+        const at = new Date().toISOString();
+        const kept = changes.filter((change) => flows.mayStartOn(change));
+        return contactEventJob.enqueueMany(tx, kept.map((change) => ({ payload: { at, change }, options: { scope: botScope(change.botId), maxAttempts: 3 } })));
+      },
+      committed: () => void options.jobs.poke(),
+    },
     onLeaseLost: (botIds) => {
       for (const botId of botIds) {
         logger.warn('posse do bot perdida para outra instância; recebimento encerrado aqui', { botId });
@@ -185,13 +194,13 @@ export function createBotManager(options: BotManagerOptions): BotManager {
 
   // Contact events forwarded by instances that do not run the bot (docs/decisions.md#scale-out).
   options.jobs.register(contactEventJob, {
-    run: async ({ at, change }) => {
+    run: async ({ at, change }, { job }) => {
       if (Date.now() - Date.parse(at) > STALE_MS) {
         logger.warn('evento de contato antigo descartado', { botId: change.botId });
         return;
       }
       if (!flows.attachedBot(change.botId)) return 'release';
-      await flows.contactsChanged([{ ...change, created: false }]);
+      await flows.contactsChanged([{ ...change, created: change.created ?? false }], `contact-event:${job.id}`);
     },
   });
 
@@ -220,6 +229,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       store: {
         handling: (updateId, confirmed, work) =>
           journal.handling({ kind: 'polled', owner: lease.instanceId, botId, updateId, confirmed }, work),
+        stored: () => journal.settle(),
         ready: () => gate.check(),
         commitOffset: (next) => commitOffset(sql, lease.instanceId, botId, next),
       },

@@ -7,7 +7,9 @@
  * with a JSON array. Contacts are written before messages so a message always finds its contact.
  * The price: a crash loses at most one flush interval of contact touches; stop() flushes what is pending.
  * The upsert also tells which contacts were created or changed: those feed the contact triggers (docs/decisions.md#d-flow-engine),
- * so a new contact's flow starts one flush interval after its first update.
+ * made durable in the same transaction (the owner's `contactTriggers.persist`: a job per change that may start a
+ * flow), so a new contact's flow starts one flush interval after its first update and a kill after the flush
+ * cannot lose it.
  *
  * Receipts (docs/decisions.md#scale-out "No update lost"): an update handled inside `handling()` holds what it touches
  * and records (its incoming message, the replies the outbound recorder sees) until it is done; then all of it and the
@@ -33,8 +35,11 @@ export type TouchChat = Pick<Chat, 'id' | 'type'> & { title?: string | undefined
 export type JournalOptions = {
   flushDelayMs?: number;
   maxPending?: number;
-  /** Contacts a flush created or whose watchable fields it changed, with the chat of their latest touch. */
-  onContactChanges?(changes: ContactChange[]): void;
+  /**
+   * Contacts a flush created or whose watchable fields it changed, with the chat of their latest touch: `persist`
+   * runs inside the flush's transaction (answers how many it kept), `committed` once that is stored and it kept any.
+   */
+  contactTriggers?: { persist(tx: Queryable, changes: ContactChange[]): Promise<number>; committed(): void };
   /** Messages a flush stored (incoming and outgoing), after their commit: live screens and, later, web push. */
   onMessagesStored?(messages: StoredMessage[]): void;
   /** Receipts a flush could not store: the bot's lease is not this owner's any more (fencing). */
@@ -155,24 +160,25 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
   async function write(batch: Batch) {
     // One transaction: an update counts as handled exactly when its contacts and messages are stored, and a failed
     // batch goes back to the buffer whole (nothing of it written twice).
-    const statements = [batch.contacts.length, batch.messages.length, batch.receipts.length].filter((n) => n > 0).length;
-    const { changes, stored, lost } = statements > 1 ? await inTransaction(sql, (tx) => writeAll(tx, batch)) : await writeAll(sql, batch);
+    // (Contacts alone make a transaction too when their changes may be persisted as jobs beside them.)
+    const statements = [batch.contacts.length * (options.contactTriggers ? 2 : 1), batch.messages.length, batch.receipts.length].filter((n) => n > 0).length;
+    const { triggered, stored, lost } = statements > 1 ? await inTransaction(sql, (tx) => writeAll(tx, batch)) : await writeAll(sql, batch);
     if (statements > 0) options.onWritten?.();
     if (lost.length > 0) options.onLeaseLost?.(lost);
     if (stored.length > 0) options.onMessagesStored?.(stored);
-    // After the messages: a flow started by the change finds the contact and its first message stored.
-    const announced = changes.flatMap((change) => {
-      const chat = batch.chats.get(`${change.botId}:${change.telegramId}`);
-      return chat && !change.isBot ? [{ ...change, chat }] : [];
-    });
-    if (announced.length > 0) options.onContactChanges?.(announced);
+    if (triggered > 0) options.contactTriggers?.committed();
   }
 
   async function writeAll(tx: Queryable, batch: Batch) {
     const changes = batch.contacts.length > 0 ? await upsertContacts(tx, batch.contacts) : [];
+    const announced = changes.flatMap((change) => {
+      const chat = batch.chats.get(`${change.botId}:${change.telegramId}`);
+      return chat && !change.isBot ? [{ ...change, chat }] : [];
+    });
+    const triggered = announced.length > 0 && options.contactTriggers ? await options.contactTriggers.persist(tx, announced) : 0;
     const stored = batch.messages.length > 0 ? await writeMessages(tx, batch.messages) : [];
     const lost = batch.receipts.length > 0 ? await writeReceipts(tx, batch.receipts) : [];
-    return { changes, stored, lost };
+    return { triggered, stored, lost };
   }
 
   /** Answers the bots whose receipts the lease fenced off. */

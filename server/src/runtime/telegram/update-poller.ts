@@ -2,10 +2,12 @@
  * One bot's long polling, under a lease (docs/decisions.md#scale-out "No update lost"). Batch by batch:
  * getUpdates(offset) → handle the batch (chats concurrently, each chat in order: the bot's sequentialize), each update
  * inside the journal's `handling` so its receipt is written in the transaction of its contacts and messages (the
- * journal's next flush, ≤ 20 ms later) → the next getUpdates confirms the batch to Telegram. A new owner resumes from
- * the stored offset: Telegram still holds the batch that was in hand, and the poller skips the updates with a
- * receipt and redoes the others (an owner killed mid-batch: its replies may have gone out, the one window where a
- * person can get an answer twice).
+ * journal's next flush, ≤ 20 ms later). The offset sent to Telegram never passes an update whose receipt is not stored
+ * yet: Telegram keeps it, so a kill before the flush loses nothing. The next getUpdates goes at once all the same
+ * (handling overlaps writing): what it brings again of the batch still in hand is skipped, and when it brings only
+ * that, the poller waits for the flush instead of asking again. A new owner resumes from the stored offset: Telegram
+ * still holds every update without a stored receipt, and the poller skips the updates with one and redoes the others
+ * (an owner killed mid-batch: its replies may have gone out, the one window where a person can get an answer twice).
  * A 409 (another poller for this token: a stale instance, a lease that changed hands) is never a stop: the poller
  * backs off, asks for the lease to be checked again, and tries again for as long as it holds the lease.
  */
@@ -26,6 +28,8 @@ export type PollerStore = {
   ready(): Promise<void>;
   /** Runs one update's handling so that its receipt is written with its work (the journal's `handling`). */
   handling(updateId: number, confirmed: number, work: () => Promise<void>): Promise<void>;
+  /** Resolves once the receipts of the updates handled so far are stored; rejects when that write failed. */
+  stored(): Promise<void>;
   /** Stores the offset sent to Telegram alone (nothing else to write). False: the lease is gone. */
   commitOffset(nextOffset: number): Promise<boolean>;
 };
@@ -46,23 +50,56 @@ export type PollerOptions = {
 };
 
 export type UpdatePoller = {
-  /** Ends the long poll at once, finishes the batch in hand and records its offset. */
+  /** Ends the long poll at once, finishes the batch in hand, waits for its receipts and records the offset. */
   stop(): Promise<void>;
 };
 
 export function startUpdatePoller(options: PollerOptions): UpdatePoller {
   const { bot, logger } = options;
   const abort = new AbortController();
+  // The id after the last update handled here (undefined: nothing handled yet, take what Telegram holds).
   let offset = options.offset;
+  // Handled, receipt stored, at or above the offset last sent: Telegram may send them again, they are skipped.
   const receipted = new Set(options.done);
+  // Handled, receipt not stored yet (the journal's next flush): each with the promise of that storage.
+  const inHand = new Map<number, Promise<void>>();
   // The offset sent to Telegram and not stored yet: it rides on the next batch's receipts, or is written alone when
   // a poll comes back empty and when the poller stops (a new owner starting lower only meets receipted ids).
   let unwritten: number | undefined;
+  // The offset last stored (by a receipt or alone): sending it again needs no write.
+  let known = options.offset;
+
+  /** What Telegram may forget: everything below the oldest update whose receipt is not stored. */
+  function safeOffset(): number | undefined {
+    let low = offset;
+    for (const id of inHand.keys()) if (low === undefined || id < low) low = id;
+    return low;
+  }
+
+  /** The batch's receipts stored (a failed flush is retried by the journal: wait for that one), or the poller stopped. */
+  function confirmWhenStored(ids: number[]) {
+    const stored = (async () => {
+      for (;;) {
+        try {
+          await options.store.stored();
+          break;
+        } catch {
+          if (abort.signal.aborted) return;
+        }
+      }
+      for (const id of ids) {
+        inHand.delete(id);
+        receipted.add(id);
+      }
+    })();
+    for (const id of ids) inHand.set(id, stored);
+  }
 
   async function writeOffset(): Promise<boolean> {
     if (unwritten === undefined) return true;
     const next = unwritten;
     if (!(await options.store.commitOffset(next))) return false;
+    known = Math.max(known ?? 0, next);
     if (unwritten === next) unwritten = undefined;
     return true;
   }
@@ -91,10 +128,11 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
 
   /** One getUpdates and its batch; answers false when the poller must end (stopped, lease lost). */
   async function turn(backoff: { conflict: number; error: number }): Promise<boolean> {
+    const from = safeOffset();
     let updates: Update[];
     try {
       updates = await bot.api.getUpdates(
-        { ...(offset === undefined ? {} : { offset }), limit: BATCH_LIMIT, timeout: LONG_POLL_SECONDS, allowed_updates: options.allowedUpdates },
+        { ...(from === undefined ? {} : { offset: from }), limit: BATCH_LIMIT, timeout: LONG_POLL_SECONDS, allowed_updates: options.allowedUpdates },
         // grammY types its signal with the abort-controller shim; the platform's AbortSignal is what it really uses.
         abort.signal as Parameters<Bot['api']['getUpdates']>[1],
       );
@@ -115,22 +153,29 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
       }
       return true;
     }
-    const from = offset;
-    const last = updates.at(-1)?.update_id;
-    const fresh = updates.filter((update) => (from === undefined || update.update_id >= from) && !receipted.has(update.update_id));
-    if (last === undefined) return (await writeOffset()) || lost();
-    if (fresh.length > 0) {
-      await options.store.ready();
-      // The receipts carry the offset sent for this batch: nothing left to write alone.
-      unwritten = undefined;
-      // The receipts' flush is not waited for: the next getUpdates goes at once (waiting for each batch's flush took
-      // the scale bench's burst from ~6 000 to ~2 000 replies/s: handling and writing stopped overlapping). A kill in
-      // the ≤ 20 ms before the flush loses the batch's contacts and messages, not its handling (decisions#scale-out).
-      await Promise.all(fresh.map((update) => handle(update, from ?? 0)));
+    if (from !== undefined) {
+      // Telegram forgot what is below `from`: so may the receipts kept for skipping.
+      for (const id of receipted) if (id < from) receipted.delete(id);
+      if (from !== known) unwritten = from;
     }
-    offset = last + 1;
-    for (const id of receipted) if (id < offset) receipted.delete(id);
-    unwritten = offset;
+    const last = updates.at(-1)?.update_id;
+    if (last === undefined) return (await writeOffset()) || lost();
+    const fresh = updates.filter((update) => (from === undefined || update.update_id >= from) && !receipted.has(update.update_id) && !inHand.has(update.update_id));
+    if (fresh.length === 0) {
+      offset = Math.max(offset ?? 0, last + 1);
+      // Only updates still in hand (Telegram holds them until their receipts are stored) or receipted ones came back:
+      // asking again at once would spin, so wait for the oldest one's flush (≤ 20 ms).
+      const oldest = inHand.size > 0 ? inHand.get(Math.min(...inHand.keys())) : undefined;
+      if (oldest) await oldest;
+      return true;
+    }
+    await options.store.ready();
+    // The receipts carry the offset sent for this batch: nothing left to write alone.
+    unwritten = undefined;
+    if (from !== undefined) known = Math.max(known ?? 0, from);
+    await Promise.all(fresh.map((update) => handle(update, from ?? 0)));
+    offset = Math.max(offset ?? 0, last + 1);
+    confirmWhenStored(fresh.map((update) => update.update_id));
     return true;
   }
 
@@ -158,6 +203,10 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
     async stop() {
       abort.abort();
       await loop;
+      await Promise.all(inHand.values());
+      // Below the oldest receipt that could not be stored (the database away): Telegram keeps that one for the next owner.
+      const safe = safeOffset();
+      if (safe !== undefined && safe !== known) unwritten = safe;
       await writeOffset().catch((error: unknown) => logger.error('falha ao registrar o progresso dos updates ao parar', { error }));
     },
   };
