@@ -141,7 +141,7 @@ describe('contact triggers across an instance going away', () => {
         const rows = await events();
         return rows.length > 0 && rows;
       });
-      expect(stored).toEqual([{ status: 'queued', telegramId: user.id, created: true }]);
+      expect([...stored]).toEqual([{ status: 'queued', telegramId: user.id, created: true }]);
       const contacts = await first.db.sql`select 1 from contacts where bot_id = ${registered.bot.id} and telegram_id = ${user.id}`;
       expect(contacts).toHaveLength(1);
       await Bun.sleep(300);

@@ -110,6 +110,8 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     // A change that may start a flow becomes a job in the flush's transaction; this process runs it at once when it
     // owns the bot (the job is scoped to it), another owner after a kill.
     contactTriggers: {
+      // Not inside the transaction: the embedded database's one connection is the transaction's meanwhile.
+      prepare: async (botIds) => void (await Promise.all(botIds.map((botId) => flows.graphs(botId).catch(() => undefined)))),
       persist: async (tx, changes) => {
         const at = new Date().toISOString();
         const kept = changes.filter((change) => flows.mayStartOn(change));
@@ -230,6 +232,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
         handling: (updateId, confirmed, work) =>
           journal.handling({ kind: 'polled', owner: lease.instanceId, botId, updateId, confirmed }, work),
         stored: () => journal.settle(),
+        hurry: () => journal.hurry(),
         ready: () => gate.check(),
         commitOffset: (next) => commitOffset(sql, lease.instanceId, botId, next),
       },

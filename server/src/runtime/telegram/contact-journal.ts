@@ -5,7 +5,9 @@
  * (a join, then its welcome). Instead updates are merged in memory per (bot, user) and written every few
  * milliseconds as ONE multi-row upsert plus ONE multi-row message insert, each a single prepared statement fed
  * with a JSON array. Contacts are written before messages so a message always finds its contact.
- * The price: a crash loses at most one flush interval of contact touches; stop() flushes what is pending.
+ * The price: a crash loses the touches and records made outside an update since the last flush (an update's own are
+ * not lost: its receipt is not stored either, so Telegram or the webhook queue still holds the update); stop()
+ * flushes what is pending.
  * The upsert also tells which contacts were created or changed: those feed the contact triggers (docs/decisions.md#d-flow-engine),
  * made durable in the same transaction (the owner's `contactTriggers.persist`: a job per change that may start a
  * flow), so a new contact's flow starts one flush interval after its first update and a kill after the flush
@@ -39,7 +41,12 @@ export type JournalOptions = {
    * Contacts a flush created or whose watchable fields it changed, with the chat of their latest touch: `persist`
    * runs inside the flush's transaction (answers how many it kept), `committed` once that is stored and it kept any.
    */
-  contactTriggers?: { persist(tx: Queryable, changes: ContactChange[]): Promise<number>; committed(): void };
+  contactTriggers?: {
+    /** Before the transaction: the bots whose contacts it writes (their flows loaded, so `persist` knows them). */
+    prepare(botIds: string[]): Promise<void>;
+    persist(tx: Queryable, changes: ContactChange[]): Promise<number>;
+    committed(): void;
+  };
   /** Messages a flush stored (incoming and outgoing), after their commit: live screens and, later, web push. */
   onMessagesStored?(messages: StoredMessage[]): void;
   /** Receipts a flush could not store: the bot's lease is not this owner's any more (fencing). */
@@ -52,6 +59,8 @@ export type ContactJournal = ReturnType<typeof createContactJournal>;
 
 /** After a failed write (the database away), the next try. */
 const RETRY_MS = 1_000;
+/** How soon a hurried flush comes (a poller waits for receipts): soon, yet late enough to gather the other pollers'. */
+const HURRY_MS = 1;
 
 /**
  * That an update was handled: `polled` by this owner (`confirmed`: the offset its poller had sent Telegram before
@@ -75,6 +84,9 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
   let waiters: Array<{ resolve(): void; reject(error: unknown): void }> = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
+  // The flush waiting for the one under way (it takes the buffer when it starts), and whether one writes now.
+  let queued: Promise<void> | undefined;
+  let writing = false;
   const holding = new AsyncLocalStorage<Held>();
 
   const streak = failureStreak(logger, 'falha ao gravar contatos e mensagens; nova tentativa em instantes');
@@ -90,8 +102,10 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
   };
 
   /**
-   * Serialised: one flush at a time, so a later flush never overtakes an earlier one. Rejects when this flush's
-   * write failed (the database away): its rows and receipts go back to the buffer and are tried again, slower.
+   * Serialised: one flush at a time, so a later flush never overtakes an earlier one. A flush asked for while one
+   * writes waits for it and takes the buffer only when it starts: what arrives meanwhile leaves together (group
+   * commit), never as a queue of small transactions. Rejects when the write failed (the database away): its rows
+   * and receipts go back to the buffer and are tried again, slower.
    */
   function startFlush(): Promise<void> {
     if (closed) return Promise.resolve();
@@ -99,6 +113,17 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
     release(holding.getStore());
     if (timer) clearTimeout(timer);
     timer = undefined;
+    if (queued) return queued;
+    const result = running.then(() => {
+      queued = undefined;
+      return writeBuffered();
+    });
+    queued = result;
+    running = result.catch(() => undefined);
+    return result;
+  }
+
+  async function writeBuffered() {
     const batch = { contacts: [...contacts.values()], chats, messages, receipts };
     const settled = waiters;
     contacts = new Map();
@@ -106,19 +131,20 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
     messages = [];
     receipts = [];
     waiters = [];
-    const result = running.then(() => write(batch));
-    result.then(() => settled.forEach((waiter) => waiter.resolve()), (error: unknown) => settled.forEach((waiter) => waiter.reject(error)));
-    running = result.then(
-      () => {
-        failing = false;
-        streak.succeeded();
-      },
-      (error: unknown) => {
-        streak.failed(error);
-        requeue(batch);
-      },
-    );
-    return result;
+    writing = true;
+    try {
+      await write(batch);
+    } catch (error) {
+      streak.failed(error);
+      requeue(batch);
+      settled.forEach((waiter) => waiter.reject(error));
+      throw error;
+    } finally {
+      writing = false;
+    }
+    failing = false;
+    streak.succeeded();
+    settled.forEach((waiter) => waiter.resolve());
   }
 
   const flush = () => startFlush().catch(() => undefined);
@@ -134,6 +160,20 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
       if (!closed) timer ??= setTimeout(() => void flush(), flushDelay);
       else resolve();
     });
+  }
+
+  /**
+   * A poller waits for its receipts (it may not confirm a batch to Telegram before): the next flush comes within
+   * HURRY_MS instead of flushDelayMs. Group commit: the pollers hurrying meanwhile share that flush, and it follows
+   * a flush under way at once, never two at a time.
+   */
+  function hurry() {
+    if (closed || failing || queued) return;
+    if (writing) void flush();
+    else {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void flush(), HURRY_MS);
+    }
   }
 
   /** A failed batch back in the buffer, before what came meanwhile; retried after RETRY_MS. */
@@ -162,6 +202,7 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
     // batch goes back to the buffer whole (nothing of it written twice).
     // (Contacts alone make a transaction too when their changes may be persisted as jobs beside them.)
     const statements = [batch.contacts.length * (options.contactTriggers ? 2 : 1), batch.messages.length, batch.receipts.length].filter((n) => n > 0).length;
+    if (batch.contacts.length > 0) await options.contactTriggers?.prepare([...new Set(batch.contacts.map((row) => row.bot_id))]);
     const { triggered, stored, lost } = statements > 1 ? await inTransaction(sql, (tx) => writeAll(tx, batch)) : await writeAll(sql, batch);
     if (statements > 0) options.onWritten?.();
     if (lost.length > 0) options.onLeaseLost?.(lost);
@@ -270,6 +311,7 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
     flush,
     /** Resolves once what is buffered now (receipts included) is stored by the next scheduled flush. */
     settle,
+    hurry,
     async close() {
       await flush();
       closed = true;
