@@ -76,6 +76,8 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
   let unwritten: number | undefined;
   // The offset last stored (by a receipt or alone): sending it again needs no write.
   let known = options.offset;
+  // The last getUpdates brought fewer than Telegram's limit and this turn took all its new ones.
+  let drained = false;
 
   /** What Telegram may forget: everything below the oldest update whose receipt is not stored. */
   function safeOffset(): number | undefined {
@@ -143,8 +145,9 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
 
   /** One getUpdates and its batch; answers false when the poller must end (stopped, lease lost). */
   async function turn(backoff: { conflict: number; error: number }): Promise<boolean> {
-    // A full batch in hand: Telegram would only send it again.
-    if (inHand.size >= BATCH_LIMIT) await oldestStored();
+    // A full window in hand, or the last getUpdates drained what Telegram had: the next one would most likely bring
+    // only the updates in hand again, so wait for their flush first (and save that round trip).
+    if (inHand.size >= BATCH_LIMIT || drained) await oldestStored();
     const from = safeOffset();
     let updates: Update[];
     try {
@@ -177,9 +180,9 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
     }
     const last = updates.at(-1)?.update_id;
     if (last === undefined) return (await writeOffset()) || lost();
-    const fresh = updates
-      .filter((update) => (from === undefined || update.update_id >= from) && !receipted.has(update.update_id) && !inHand.has(update.update_id))
-      .slice(0, TURN_LIMIT);
+    const unseen = updates.filter((update) => (from === undefined || update.update_id >= from) && !receipted.has(update.update_id) && !inHand.has(update.update_id));
+    const fresh = unseen.slice(0, TURN_LIMIT);
+    drained = unseen.length === fresh.length && updates.length < BATCH_LIMIT;
     if (fresh.length === 0) {
       offset = Math.max(offset ?? 0, last + 1);
       // Only updates still in hand (Telegram holds them until their receipts are stored) or receipted ones came back:
