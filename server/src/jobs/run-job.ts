@@ -35,6 +35,19 @@ export type JobHandler<S extends z.ZodType = z.ZodType> = {
 
 export type RegisteredKind = { kind: JobKind; handler: JobHandler };
 
+/** Thrown by a handler whose remote side said when to come back (a 429's Retry-After): no sooner than that. */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly afterMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A Retry-After longer than this is not waited for in full (a typo or a hostile server must not park a job for days). */
+const MAX_RETRY_AFTER_MS = 60 * 60_000;
+
 export class LeaseLostError extends Error {
   constructor(jobId: string) {
     super(`job ${jobId}: lease lost, another worker owns it`);
@@ -74,6 +87,7 @@ export async function runJob(deps: RunJobDeps, registered: RegisteredKind, job: 
     const message = error instanceof Error ? error.message : String(error);
     const dead = final || job.attempts >= job.maxAttempts;
     logger[dead ? 'error' : 'warn'](dead ? 'tarefa falhou definitivamente' : 'tarefa falhou; nova tentativa', { jobId: job.id, kind: job.kind, attempt: job.attempts, error });
-    await failJob(sql, job, message, retryDelayMs(deps.backoff, job.attempts), final);
+    const asked = error instanceof RetryLaterError ? Math.min(MAX_RETRY_AFTER_MS, error.afterMs) : 0;
+    await failJob(sql, job, message, Math.max(asked, retryDelayMs(deps.backoff, job.attempts)), final);
   }
 }

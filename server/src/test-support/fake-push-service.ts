@@ -9,6 +9,9 @@
 import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto';
 import * as ece from 'http_ece';
 
+/** A status, or a status with its Retry-After header (seconds or an HTTP date). */
+type ScriptedAnswer = number | { status: number; retryAfter: string };
+
 export type FakeSubscription = {
   endpoint: string;
   keys: { p256dh: string; auth: string };
@@ -32,7 +35,7 @@ export type FakePushService = Awaited<ReturnType<typeof startFakePushService>>;
 
 export async function startFakePushService() {
   const subscriptions = new Map<string, FakeSubscription & { authSecret: string }>();
-  const scripted = new Map<string, number[]>();
+  const scripted = new Map<string, ScriptedAnswer[]>();
   const received: ReceivedPush[] = [];
   /** Requests that failed a check: each is a bug in the sender. */
   const rejected: string[] = [];
@@ -62,12 +65,13 @@ export async function startFakePushService() {
       } catch (error) {
         return refuse(`decryption: ${error instanceof Error ? error.message : String(error)}`);
       }
-      const status = scripted.get(id)?.shift() ?? 201;
+      const next = scripted.get(id)?.shift() ?? 201;
+      const { status, retryAfter } = typeof next === 'number' ? { status: next, retryAfter: undefined } : next;
       received.push({
         id, status, payload, jwt, at: Date.now(),
         ttl: request.headers.get('ttl'), topic: request.headers.get('topic'), urgency: request.headers.get('urgency'),
       });
-      return new Response(null, { status });
+      return new Response(null, { status, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter } });
     },
   });
   const origin = `http://127.0.0.1:${server.port}`;
@@ -90,7 +94,7 @@ export async function startFakePushService() {
       return subscription;
     },
     /** The next answers to this subscription's pushes (then 201 again). */
-    answer(subscription: FakeSubscription, ...statuses: number[]) {
+    answer(subscription: FakeSubscription, ...statuses: ScriptedAnswer[]) {
       scripted.set(idOf(subscription), statuses);
     },
     /** Pushes to one subscription, accepted or not. */

@@ -10,6 +10,7 @@ import { startFakePushService, type FakePushService, type FakeSubscription } fro
 import { registerUser } from '../../test-support/fixtures.ts';
 import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
 import { eventually, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../../test-support/telegram.ts';
+import { retryAfterMs } from './sender.ts';
 import { endpointAllowed } from './service.ts';
 
 setDefaultTimeout(30_000);
@@ -162,6 +163,20 @@ describe('web push', () => {
     await readAll();
   });
 
+  test("a 429 is retried no sooner than the push service's Retry-After", async () => {
+    const tablet = fake.subscribe();
+    expect((await subscribe(owner.auth.token, tablet)).status).toBe(201);
+    fake.answer(tablet, { status: 429, retryAfter: '3' });
+    write('devagar');
+    await eventually('the retry after the pause', () => fake.to(tablet).length === 2 && fake.to(tablet), 10_000);
+    const [refused, accepted] = fake.to(tablet);
+    expect([refused?.status, accepted?.status]).toEqual([429, 201]);
+    // The queue's own first pause is 0.5–1 s: this one waited for the service's 3 s.
+    expect((accepted?.at ?? 0) - (refused?.at ?? 0)).toBeGreaterThanOrEqual(2_900);
+    expect(accepted?.payload).toMatchObject({ body: 'devagar' });
+    await readAll();
+  });
+
   test("another account's subscriptions never receive the owner's pushes", () => {
     expect(fake.to(strangerPhone)).toEqual([]);
     expect(fake.rejected).toEqual([]);
@@ -195,6 +210,17 @@ describe('web push', () => {
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toMatch(/inválid/);
     }
+  });
+});
+
+describe('retryAfterMs', () => {
+  test('reads seconds and HTTP dates; anything else is no answer', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('Wed, 25 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('Wed, 25 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('logo', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 });
 

@@ -5,8 +5,8 @@
  * and reads the conversation then: ten messages in a second become one notification showing the newest one and
  * the unread count. At send time it skips a conversation the user has open in a visible tab (presence) or has
  * already read, encrypts with web-push (aes128gcm, RFC 8291; VAPID, RFC 8292) and POSTs with fetch. 404/410 deletes
- * the subscription; 429, 5xx and network failures throw, so the queue retries with backoff; other refusals are
- * final (logged, not retried).
+ * the subscription; 429, 5xx and network failures throw, so the queue retries with backoff — never sooner than a
+ * Retry-After the push service sent (RFC 8030 §8.4); other refusals are final (logged, not retried).
  */
 import webpush from 'web-push';
 import { isIP } from 'node:net';
@@ -18,7 +18,7 @@ import { conversationPath, conversationTag } from '@shared/push/message.ts';
 import { pushMessageSchema } from '@shared/push/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
 import { jobKind } from '../../jobs/queue.ts';
-import type { JobContext, JobHandler } from '../../jobs/run-job.ts';
+import { RetryLaterError, type JobContext, type JobHandler } from '../../jobs/run-job.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { checkTarget } from '../../runtime/flow-engine/address-guard.ts';
 import type { StoredMessage } from '../../runtime/telegram/contact-journal.ts';
@@ -100,7 +100,7 @@ export function createPushSender(deps: PushSenderDeps) {
       vapidDetails: { subject: deps.subject, publicKey: deps.vapid.publicKey, privateKey: deps.vapid.privateKey },
     });
     const origin = new URL(subscription.endpoint).origin;
-    const status = await deliver(request, context.signal);
+    const { status, retryAfter } = await deliver(request, context.signal);
     if (status === 'refused') {
       await repo.deleteSubscriptionById(sql, subscription.id, subscription.endpoint);
       logger.warn('inscrição de push com endereço interno removida', { origin });
@@ -115,19 +115,23 @@ export function createPushSender(deps: PushSenderDeps) {
       logger.info('inscrição de push expirada removida', { origin, status });
       return;
     }
-    if (status === 429 || status >= 500) throw new Error(`serviço de push respondeu ${status} (${origin})`);
+    if (status === 429 || status >= 500) {
+      const message = `serviço de push respondeu ${status} (${origin})`;
+      const afterMs = retryAfterMs(retryAfter, Date.now());
+      throw afterMs === undefined ? new Error(message) : new RetryLaterError(message, afterMs);
+    }
     logger.warn('serviço de push recusou a notificação', { origin, status });
   }
 
   /** POSTs to the address that was checked (a name resolving elsewhere a second time cannot swap it). */
-  async function deliver(request: ReturnType<typeof webpush.generateRequestDetails>, stop: AbortSignal): Promise<number | 'refused'> {
+  async function deliver(request: ReturnType<typeof webpush.generateRequestDetails>, stop: AbortSignal): Promise<{ status: number | 'refused'; retryAfter?: string | null }> {
     const url = new URL(request.endpoint);
     const headers = new Headers(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
     let target = url;
     let tls: { serverName: string } | undefined;
     if (!(deps.allowLoopback && isLoopbackHost(url.hostname))) {
       const checked = await checkTarget(url.hostname);
-      if ('refused' in checked) return 'refused';
+      if ('refused' in checked) return { status: 'refused' };
       target = new URL(url);
       target.hostname = isIP(checked.address) === 6 ? `[${checked.address}]` : checked.address;
       headers.set('host', url.host);
@@ -142,7 +146,7 @@ export function createPushSender(deps: PushSenderDeps) {
       ...(tls ? { tls } : {}),
     });
     await response.body?.cancel().catch(() => undefined);
-    return response.status;
+    return { status: response.status, retryAfter: response.headers.get('retry-after') };
   }
 
   return {
@@ -159,6 +163,15 @@ export function createPushSender(deps: PushSenderDeps) {
         .catch((error: unknown) => logger.warn('falha ao agendar push', { error }));
     },
   };
+}
+
+/** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), in milliseconds from now; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null | undefined, now: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 function preview(content: { type: string; text: string | null; mediaName: string | null }): string {
