@@ -231,8 +231,6 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       store: {
         handling: (updateId, confirmed, work) =>
           journal.handling({ kind: 'polled', owner: lease.instanceId, botId, updateId, confirmed }, work),
-        stored: () => journal.settle(),
-        hurry: () => journal.hurry(),
         ready: () => gate.check(),
         commitOffset: (next) => commitOffset(sql, lease.instanceId, botId, next),
       },

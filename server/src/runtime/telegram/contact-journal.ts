@@ -5,9 +5,9 @@
  * (a join, then its welcome). Instead updates are merged in memory per (bot, user) and written every few
  * milliseconds as ONE multi-row upsert plus ONE multi-row message insert, each a single prepared statement fed
  * with a JSON array. Contacts are written before messages so a message always finds its contact.
- * The price: a crash loses the touches and records made outside an update since the last flush (an update's own are
- * not lost: its receipt is not stored either, so Telegram or the webhook queue still holds the update); stop()
- * flushes what is pending.
+ * The price: a crash loses at most one flush interval of contact touches and messages (an update's own go with its
+ * receipt: a webhook update without one is taken again; a polled batch confirmed to Telegram in the ≤ 20 ms before
+ * its flush is not, docs/decisions.md#scale-out); stop() flushes what is pending.
  * The upsert also tells which contacts were created or changed: those feed the contact triggers (docs/decisions.md#d-flow-engine),
  * made durable in the same transaction (the owner's `contactTriggers.persist`: a job per change that may start a
  * flow), so a new contact's flow starts one flush interval after its first update and a kill after the flush
@@ -59,8 +59,6 @@ export type ContactJournal = ReturnType<typeof createContactJournal>;
 
 /** After a failed write (the database away), the next try. */
 const RETRY_MS = 1_000;
-/** How soon a hurried flush comes (a poller waits for receipts): soon, yet late enough to gather the other pollers'. */
-const HURRY_MS = 1;
 
 /**
  * That an update was handled: `polled` by this owner (`confirmed`: the offset its poller had sent Telegram before
@@ -84,9 +82,8 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
   let waiters: Array<{ resolve(): void; reject(error: unknown): void }> = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
-  // The flush waiting for the one under way (it takes the buffer when it starts), and whether one writes now.
+  // The flush waiting for the one under way: it takes the buffer when it starts.
   let queued: Promise<void> | undefined;
-  let writing = false;
   const holding = new AsyncLocalStorage<Held>();
 
   const streak = failureStreak(logger, 'falha ao gravar contatos e mensagens; nova tentativa em instantes');
@@ -131,7 +128,6 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
     messages = [];
     receipts = [];
     waiters = [];
-    writing = true;
     try {
       await write(batch);
     } catch (error) {
@@ -139,8 +135,6 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
       requeue(batch);
       settled.forEach((waiter) => waiter.reject(error));
       throw error;
-    } finally {
-      writing = false;
     }
     failing = false;
     streak.succeeded();
@@ -160,20 +154,6 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
       if (!closed) timer ??= setTimeout(() => void flush(), flushDelay);
       else resolve();
     });
-  }
-
-  /**
-   * A poller waits for its receipts (it may not confirm a batch to Telegram before): the next flush comes within
-   * HURRY_MS instead of flushDelayMs. Group commit: the pollers hurrying meanwhile share that flush, and it follows
-   * a flush under way at once, never two at a time.
-   */
-  function hurry() {
-    if (closed || failing || queued) return;
-    if (writing) void flush();
-    else {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void flush(), HURRY_MS);
-    }
   }
 
   /** A failed batch back in the buffer, before what came meanwhile; retried after RETRY_MS. */
@@ -311,7 +291,6 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
     flush,
     /** Resolves once what is buffered now (receipts included) is stored by the next scheduled flush. */
     settle,
-    hurry,
     async close() {
       await flush();
       closed = true;
