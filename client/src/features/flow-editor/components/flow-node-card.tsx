@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn.ts';
 import type { CardNode } from '../model/xyflow-mapping.ts';
 import { configVariableIssues } from '../model/variable-issues.ts';
 import { useLongPress } from '../hooks/use-long-press.ts';
-import { useFar } from './canvas-distance.ts';
+import { farLabel, useFar } from './canvas-distance.ts';
 import { useEditorContext } from './editor-context.ts';
 import { useNodeFigures } from './node-figures-context.tsx';
 import { NodeCardBody } from './node-card-body.tsx';
@@ -37,7 +37,11 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
       {node.type !== 'trigger' && <Handle type="target" position={Position.Top} id="default" className={cn(HANDLE, '!bg-slate-500')} />}
       <div className="flex items-center gap-2 rounded-t-[10px] px-3 py-2 text-white" style={{ background: color }}>
         {!far && <Icon aria-hidden="true" className="size-4 shrink-0" />}
-        <span className="min-w-0 flex-1 truncate text-sm font-semibold">{node.label}</span>
+        {far ? (
+          <span className="min-w-0 flex-1 text-sm font-semibold whitespace-nowrap">{farLabel(node.label)}</span>
+        ) : (
+          <span className="min-w-0 flex-1 truncate text-sm font-semibold">{node.label}</span>
+        )}
         {warnings.length > 0 && (
           <span role="img" aria-label={warnings.join(' ')} title={warnings.join('\n')} className="rounded-full bg-amber-300 p-0.5 text-amber-900">
             <TriangleAlert aria-hidden="true" className="size-3.5" />
