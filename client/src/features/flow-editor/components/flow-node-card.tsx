@@ -15,8 +15,9 @@ const HANDLE = '!size-3 !border-2 !border-white';
 
 /**
  * A node card (docs/product.md#screen-flow-editor): 280 px, header with icon, label and visits, a body per subtype,
- * delete on hover. Zoomed out (useFar) it keeps its size, handles, label and body but leaves out the icon, the visit
- * count and the hover buttons: unreadable at that size, and a third of a card's elements and layers.
+ * delete on hover. Zoomed out (useFar) it keeps its size, handles and body but leaves out the icon, the visit
+ * count and the hover buttons, and its label is cut without a clip (farLabel): unreadable at that size, and a third
+ * of a card's elements and layers.
  */
 export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeProps<CardNode>) {
   const { node } = data;
