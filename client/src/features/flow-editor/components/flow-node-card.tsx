@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn.ts';
 import type { CardNode } from '../model/xyflow-mapping.ts';
 import { configVariableIssues } from '../model/variable-issues.ts';
 import { useLongPress } from '../hooks/use-long-press.ts';
-import { useFar } from './canvas-distance.ts';
+import { farLabel, useFar } from './canvas-distance.ts';
 import { useEditorContext } from './editor-context.ts';
 import { useNodeFigures } from './node-figures-context.tsx';
 import { NodeCardBody } from './node-card-body.tsx';
@@ -15,8 +15,9 @@ const HANDLE = '!size-3 !border-2 !border-white';
 
 /**
  * A node card (docs/product.md#screen-flow-editor): 280 px, header with icon, label and visits, a body per subtype,
- * delete on hover. Zoomed out (useFar) it keeps its size, handles, label and body but leaves out the icon, the visit
- * count and the hover buttons: unreadable at that size, and a third of a card's elements and layers.
+ * delete on hover. Zoomed out (useFar) it keeps its size, handles and body but leaves out the icon, the visit
+ * count and the hover buttons, and its label is cut without a clip (farLabel): unreadable at that size, and a third
+ * of a card's elements and layers.
  */
 export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeProps<CardNode>) {
   const { node } = data;
@@ -37,7 +38,11 @@ export const FlowNodeCard = memo(function FlowNodeCard({ data, selected }: NodeP
       {node.type !== 'trigger' && <Handle type="target" position={Position.Top} id="default" className={cn(HANDLE, '!bg-slate-500')} />}
       <div className="flex items-center gap-2 rounded-t-[10px] px-3 py-2 text-white" style={{ background: color }}>
         {!far && <Icon aria-hidden="true" className="size-4 shrink-0" />}
-        <span className="min-w-0 flex-1 truncate text-sm font-semibold">{node.label}</span>
+        {far ? (
+          <span className="min-w-0 flex-1 text-sm font-semibold whitespace-nowrap">{farLabel(node.label)}</span>
+        ) : (
+          <span className="min-w-0 flex-1 truncate text-sm font-semibold">{node.label}</span>
+        )}
         {warnings.length > 0 && (
           <span role="img" aria-label={warnings.join(' ')} title={warnings.join('\n')} className="rounded-full bg-amber-300 p-0.5 text-amber-900">
             <TriangleAlert aria-hidden="true" className="size-3.5" />
