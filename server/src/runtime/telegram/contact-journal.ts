@@ -181,7 +181,8 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
     // One transaction: an update counts as handled exactly when its contacts and messages are stored, and a failed
     // batch goes back to the buffer whole (nothing of it written twice).
     // (Contacts alone make a transaction too when their changes may be persisted as jobs beside them.)
-    const statements = [batch.contacts.length * (options.contactTriggers ? 2 : 1), batch.messages.length, batch.receipts.length].filter((n) => n > 0).length;
+    const contactStatements = batch.contacts.length === 0 ? 0 : options.contactTriggers ? 2 : 1;
+    const statements = contactStatements + [batch.messages.length, batch.receipts.length].filter((n) => n > 0).length;
     if (batch.contacts.length > 0) await options.contactTriggers?.prepare([...new Set(batch.contacts.map((row) => row.bot_id))]);
     const { triggered, stored, lost } = statements > 1 ? await inTransaction(sql, (tx) => writeAll(tx, batch)) : await writeAll(sql, batch);
     if (statements > 0) options.onWritten?.();
