@@ -44,6 +44,9 @@ export type EmbeddedOptions = {
   onCrash?: (error: Error) => void;
 };
 
+/** Bun's Worker (the DOM typings the project also loads lack `unref`). */
+type BunWorker = Worker & { unref(): void };
+
 const handles = new WeakMap<EmbeddedDatabase, Worker>();
 
 export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
@@ -52,7 +55,7 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedOp
   const socket = privateSocketPath(dataDir);
   // PGlite and its socket server run on their own thread (embedded-worker.ts), so that a statement executing in
   // WebAssembly does not hold up this thread's event loop (docs/decisions.md#embedded-worker).
-  const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url).href);
+  const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url).href) as BunWorker;
   const onCrash = options.onCrash ?? exitOnCrash;
   let phase: 'starting' | 'running' | 'stopping' | 'stopped' = 'starting';
   /** The reply start() or stop() waits for; a death of the thread settles it too. */
