@@ -3,16 +3,21 @@
  * socket so that the same postgres.js client talks to it as to a real server: one code path for both modes.
  * PGlite checks no password, so the socket is the lock: it lives in DATA_DIR/run, a directory only the server's
  * own user may enter (0700), never on a TCP port where any local user could connect (docs/decisions.md).
+ * PGlite and its socket server run on a thread of their own (embedded-worker.ts, docs/decisions.md#embedded-worker):
+ * a statement executing in WebAssembly no longer stalls the server's event loop, which only does socket I/O.
  *
  * Limits (docs/stack-notes.md#pglite): every connection shares ONE PGlite session through one queue, so an open transaction
  * blocks all others (keep them short); SET and temp tables leak between connections; no authentication (the
  * socket's directory permissions are the access control); LISTEN/NOTIFY is not delivered through the socket. The postgres.js pool must never exceed
  * maxConnections: a larger pool hangs forever under Bun. The server's own pool uses one connection (client.ts);
- * the socket accepts a few more for tools (benchmarks, psql) that connect beside it.
+ * the socket accepts a few more for tools (benchmarks, psql) that connect beside it. The database thread is one
+ * core at most: statements still run one at a time. If that thread dies the server exits with status 1
+ * (EmbeddedOptions.onCrash): it is not restarted in place.
  *
  * Measured through postgres.js on a 2-core machine (same script, real PostgreSQL 15 in brackets): ~3,000 sequential
  * single-row inserts/s [~2,500], ~8,300 concurrent point selects/s over 4 connections [~20,000]; first start of a
- * new data dir 2–5 s (initdb; ~0.3 s once embedded-template.ts has a template), later starts ~0.5 s. Plenty for one operator's console; use DATABASE_URL beyond.
+ * new data dir 2–5 s (initdb; ~1 s once embedded-template.ts has a template), later starts ~0.5 s (the thread and
+ * PGlite's WebAssembly load with each start: ~0.2 s more than in-process). Plenty for one operator's console; use DATABASE_URL beyond.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,6 +74,9 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedOp
       waiting = undefined;
     } else if (phase === 'running') {
       phase = 'stopped';
+      // Whatever is left of the thread goes too: it must not keep the process alive, nor half-serve the socket.
+      worker.terminate();
+      worker.unref();
       socket.remove();
       onCrash(error);
     }
@@ -93,7 +101,9 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedOp
     worker.terminate();
     // Never keep the process alive for a thread that is on its way out.
     worker.unref();
-    await Promise.race([threadEnded, Bun.sleep(TERMINATE_WAIT_MS)]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([threadEnded, new Promise((resolve) => (timer = setTimeout(resolve, TERMINATE_WAIT_MS)))]);
+    clearTimeout(timer);
   };
 
   let started: WorkerReply;
@@ -109,7 +119,7 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedOp
     phase = 'stopped';
     await end();
     socket.remove();
-    throw started.type === 'failed' || started.type === 'stop-failed' ? deserialize(started.error) : new Error(`resposta inesperada: ${started.type}`);
+    throw started.type === 'failed' ? deserialize(started.error) : new Error(`resposta inesperada: ${started.type}`);
   }
   phase = 'running';
 
