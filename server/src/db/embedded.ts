@@ -15,9 +15,11 @@
  * (EmbeddedOptions.onCrash): it is not restarted in place.
  *
  * Measured through postgres.js on a 2-core machine (same script, real PostgreSQL 15 in brackets): ~3,000 sequential
- * single-row inserts/s [~2,500], ~8,300 concurrent point selects/s over 4 connections [~20,000]; first start of a
- * new data dir 2–5 s (initdb; ~1 s once embedded-template.ts has a template), later starts ~0.5 s (the thread and
- * PGlite's WebAssembly load with each start: ~0.2 s more than in-process). Plenty for one operator's console; use DATABASE_URL beyond.
+ * single-row inserts/s [~2,500], ~8,300 concurrent point selects/s over 4 connections [~20,000], in-process; from
+ * the worker each round trip crosses threads: 3,700–3,900 inserts/s and 7,500–10,000 selects/s where in-process
+ * gave 4,700–5,500 and 13,700–15,400 in the same sitting (bench/database.bench.ts, 2026-11-25, load ~1.4). First
+ * start of a new data dir 2–5 s (initdb; 1.5–2.3 s to healthy once embedded-template.ts has a template), later
+ * starts 0.6–0.9 s, in-process or not. Plenty for one operator's console; use DATABASE_URL beyond.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
