@@ -3,29 +3,36 @@
  * socket so that the same postgres.js client talks to it as to a real server: one code path for both modes.
  * PGlite checks no password, so the socket is the lock: it lives in DATA_DIR/run, a directory only the server's
  * own user may enter (0700), never on a TCP port where any local user could connect (docs/decisions.md).
+ * PGlite and its socket server run on a thread of their own (embedded-worker.ts, docs/decisions.md#embedded-worker):
+ * a statement executing in WebAssembly no longer stalls the server's event loop, which only does socket I/O.
  *
  * Limits (docs/stack-notes.md#pglite): every connection shares ONE PGlite session through one queue, so an open transaction
  * blocks all others (keep them short); SET and temp tables leak between connections; no authentication (the
  * socket's directory permissions are the access control); LISTEN/NOTIFY is not delivered through the socket. The postgres.js pool must never exceed
  * maxConnections: a larger pool hangs forever under Bun. The server's own pool uses one connection (client.ts);
- * the socket accepts a few more for tools (benchmarks, psql) that connect beside it.
+ * the socket accepts a few more for tools (benchmarks, psql) that connect beside it. The database thread is one
+ * core at most: statements still run one at a time. If that thread dies the server exits with status 1
+ * (EmbeddedOptions.onCrash): it is not restarted in place.
  *
  * Measured through postgres.js on a 2-core machine (same script, real PostgreSQL 15 in brackets): ~3,000 sequential
- * single-row inserts/s [~2,500], ~8,300 concurrent point selects/s over 4 connections [~20,000]; first start of a
- * new data dir 2–5 s (initdb; ~0.3 s once embedded-template.ts has a template), later starts ~0.5 s. Plenty for one operator's console; use DATABASE_URL beyond.
+ * single-row inserts/s [~2,500], ~8,300 concurrent point selects/s over 4 connections [~20,000], in-process; from
+ * the worker each round trip crosses threads: 3,700–3,900 inserts/s and 7,500–10,000 selects/s where in-process
+ * gave 4,700–5,500 and 13,700–15,400 in the same sitting (bench/database.bench.ts, 2026-11-25, load ~1.4). First
+ * start of a new data dir 2–5 s (initdb; 1.5–2.3 s to healthy once embedded-template.ts has a template), later
+ * starts 0.6–0.9 s, in-process or not. Plenty for one operator's console; use DATABASE_URL beyond.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { copyTemplate } from './embedded-template.ts';
+import type { SerializedError, WorkerReply, WorkerRequest } from './embedded-worker.ts';
 
 export const EMBEDDED_MAX_CONNECTIONS = 4;
 
 /** sun_path holds 108 bytes on Linux (104 on macOS): a deeper DATA_DIR gets a private directory under /tmp. */
 const MAX_SOCKET_PATH = 100;
+
+/** How long stop() waits for the thread to end once PGlite is closed (it ends at once; this guards a hang). */
+const TERMINATE_WAIT_MS = 2_000;
 
 export type EmbeddedDatabase = {
   url: string;
@@ -35,37 +42,129 @@ export type EmbeddedDatabase = {
   stop(): Promise<void>;
 };
 
-export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
+export type EmbeddedOptions = {
+  /**
+   * The database thread died while running (an uncaught error, a WebAssembly abort): every query would fail from
+   * then on. Default: say so on stderr and exit with status 1, so that a supervisor restarts the server (the data
+   * directory is PostgreSQL's, with its WAL) instead of it serving errors, or hanging, without its database.
+   */
+  onCrash?: (error: Error) => void;
+};
+
+/** Bun's Worker (the DOM typings the project also loads lack `unref`). */
+type BunWorker = Worker & { unref(): void };
+
+const handles = new WeakMap<EmbeddedDatabase, Worker>();
+
+export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
   const dir = path.resolve(dataDir, 'pg');
   mkdirSync(dir, { recursive: true });
-  // pg_trgm backs the contact search index (migration 0420); PGlite ships it as a separately loaded extension.
-  const extensions = { pg_trgm };
-  // A new data directory is a copy of an initialised one rather than a fresh initdb (embedded-template.ts).
-  if (readdirSync(dir).length === 0) await copyTemplate(dir, extensions);
-  const db = await PGlite.create(dir, { extensions });
   const socket = privateSocketPath(dataDir);
-  const server = new PGLiteSocketServer({ db, path: socket.path, maxConnections: EMBEDDED_MAX_CONNECTIONS });
+  // PGlite and its socket server run on their own thread (embedded-worker.ts), so that a statement executing in
+  // WebAssembly does not hold up this thread's event loop (docs/decisions.md#embedded-worker).
+  const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url).href) as BunWorker;
+  const onCrash = options.onCrash ?? exitOnCrash;
+  let phase: 'starting' | 'running' | 'stopping' | 'stopped' = 'starting';
+  /** The reply start() or stop() waits for; a death of the thread settles it too. */
+  let waiting: { resolve(reply: WorkerReply): void; reject(error: Error): void } | undefined;
+  let closed!: () => void;
+  const threadEnded = new Promise<void>((resolve) => (closed = resolve));
+  const died = (error: Error) => {
+    if (phase === 'stopped') return;
+    if (waiting) {
+      waiting.reject(error);
+      waiting = undefined;
+    } else if (phase === 'running') {
+      phase = 'stopped';
+      // Whatever is left of the thread goes too: it must not keep the process alive, nor half-serve the socket.
+      worker.terminate();
+      worker.unref();
+      socket.remove();
+      onCrash(error);
+    }
+  };
+  worker.addEventListener('message', (event: MessageEvent<WorkerReply>) => {
+    waiting?.resolve(event.data);
+    waiting = undefined;
+  });
+  worker.addEventListener('error', (event) => {
+    died(new Error(`o banco embutido falhou: ${event.message}`));
+  });
+  worker.addEventListener('close', () => {
+    closed();
+    died(new Error('o banco embutido parou inesperadamente'));
+  });
+  const ask = (request: WorkerRequest) =>
+    new Promise<WorkerReply>((resolve, reject) => {
+      waiting = { resolve, reject };
+      worker.postMessage(request);
+    });
+  const end = async () => {
+    worker.terminate();
+    // Never keep the process alive for a thread that is on its way out.
+    worker.unref();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([threadEnded, new Promise((resolve) => (timer = setTimeout(resolve, TERMINATE_WAIT_MS)))]);
+    clearTimeout(timer);
+  };
+
+  let started: WorkerReply;
   try {
-    await server.start();
-    chmodSync(socket.path, 0o600);
+    started = await ask({ type: 'start', dir, socketPath: socket.path, maxConnections: EMBEDDED_MAX_CONNECTIONS });
   } catch (error) {
-    await db.close();
+    phase = 'stopped';
+    await end();
     socket.remove();
     throw error;
   }
-  let stopped = false;
-  return {
+  if (started.type !== 'ready') {
+    phase = 'stopped';
+    await end();
+    socket.remove();
+    throw started.type === 'failed' ? deserialize(started.error) : new Error(`resposta inesperada: ${started.type}`);
+  }
+  phase = 'running';
+
+  let stopping: Promise<void> | undefined;
+  const handle: EmbeddedDatabase = {
     url: 'postgres://postgres@localhost/postgres',
     socketPath: socket.path,
     maxConnections: EMBEDDED_MAX_CONNECTIONS,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await server.stop();
-      await db.close();
-      socket.remove();
+    stop() {
+      stopping ??= (async () => {
+        if (phase !== 'running') return; // crashed: nothing left to close
+        phase = 'stopping';
+        try {
+          const reply = await ask({ type: 'stop' });
+          if (reply.type === 'stop-failed') throw deserialize(reply.error);
+        } finally {
+          phase = 'stopped';
+          await end();
+          socket.remove();
+        }
+      })();
+      return stopping;
     },
   };
+  handles.set(handle, worker);
+  return handle;
+}
+
+/** For the crash test: an uncaught error on the database thread, as a WebAssembly abort would raise. */
+export function crashEmbeddedDatabaseForTest(database: EmbeddedDatabase) {
+  handles.get(database)?.postMessage({ type: 'crash' } satisfies WorkerRequest);
+}
+
+function exitOnCrash(error: Error) {
+  console.error(`Canalize: ${error.message}; encerrando (reinicie o servidor)`);
+  process.exit(1);
+}
+
+function deserialize(serialized: SerializedError): Error {
+  const error = new Error(serialized.message);
+  if (serialized.stack) error.stack = serialized.stack;
+  if (serialized.code) Object.assign(error, { code: serialized.code });
+  return error;
 }
 
 /** A socket path inside a directory only this user may enter; a stale socket of a crashed run is replaced. */
