@@ -157,6 +157,10 @@ export function createFlowEngine(options: FlowEngineOptions) {
      * Whether a contact change may start a flow of its bot, answered at once from the graphs in memory (true when
      * they are not loaded: the job that carries the change decides with them loaded).
      */
+    /** Loads the graphs of these bots if they are not in memory for the current flows (never a reload by age). */
+    async knowGraphs(botIds: string[]): Promise<void> {
+      await Promise.all(botIds.map((botId) => (cache.peek(botId) ? undefined : cache.get(botId).catch(() => undefined))));
+    },
     mayStartOn(change: ContactChange): boolean {
       const graphs = cache.peek(change.botId);
       return graphs === undefined || contactTriggers(graphs, change).length > 0;

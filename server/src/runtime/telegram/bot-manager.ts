@@ -111,7 +111,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     // owns the bot (the job is scoped to it), another owner after a kill.
     contactTriggers: {
       // Not inside the transaction: the embedded database's one connection is the transaction's meanwhile.
-      prepare: async (botIds) => void (await Promise.all(botIds.map((botId) => flows.graphs(botId).catch(() => undefined)))),
+      prepare: (botIds) => flows.knowGraphs(botIds),
       persist: async (tx, changes) => {
         const at = new Date().toISOString();
         const kept = changes.filter((change) => flows.mayStartOn(change));
