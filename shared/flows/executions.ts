@@ -82,7 +82,13 @@ export const MAX_TEST_TEXT_LENGTH = 4096;
 export const testFlowInputSchema = z
   .object({
     contactId: z.uuid().optional(),
-    telegramId: z.union([z.string().regex(/^\d+$/), z.number().int().positive()]).optional(),
+    // A Telegram id fits in 52 bits: anything longer is no contact (and would overflow the database's bigint).
+    telegramId: z
+      .union([z.string(), z.number()], { error: TEST_INPUT_TEXTS.contact })
+      .refine((id) => (typeof id === 'number' || /^\d{1,16}$/.test(id)) && Number.isSafeInteger(Number(id)) && Number(id) > 0, {
+        error: TEST_INPUT_TEXTS.contact,
+      })
+      .optional(),
     dryRun: z.boolean().optional(),
     text: storableString({ error: TEST_INPUT_TEXTS.text })
       .max(MAX_TEST_TEXT_LENGTH, { error: TEST_INPUT_TEXTS.text })

@@ -30,6 +30,12 @@ describe('POST /flows/{id}/test', () => {
     const realWithoutContact = await build.call('POST', `/flows/${flowId}/test`, { dryRun: false });
     expect(realWithoutContact.status).toBe(400);
     expect(realWithoutContact.body).toMatchObject({ success: false, message: 'Informe o contato do teste' });
+    // An id no Telegram account can have (the bad-input corpus found it answered 500: a bigint overflow).
+    for (const telegramId of ['9'.repeat(60), '99999999999999999', 2 ** 60]) {
+      const impossible = await build.call('POST', `/flows/${flowId}/test`, { telegramId, dryRun: false });
+      expect(impossible.status).toBe(400);
+      expect(impossible.body).toMatchObject({ success: false, message: 'Informe o contato do teste' });
+    }
     expect(bed.emulator.control.apiCalls({ method: 'sendMessage' })).toEqual([]);
   });
 
