@@ -249,3 +249,28 @@ test('o nome do cabeçalho é salvo ao sair do campo e o interruptor ativa/desat
   await expect(page.getByRole('textbox', { name: 'Nome do fluxo' })).toHaveValue('Atendimento VIP');
   await expect(page.getByRole('switch', { name: 'Fluxo ativo' })).toHaveAttribute('aria-checked', 'false');
 });
+
+test('a roda do mouse aproxima e afasta em torno do ponteiro, e o cartão segue clicável depois', async ({ page, request }) => {
+  const { flows, flowId } = await signedInWithFlow(page, request, 'Bot da Roda', 'Zoom');
+  await flows.node(flowId, 'trigger_command', { command: '/start' }, { x: 60, y: 60 });
+  await flows.node(flowId, 'send_text', { message: 'Mensagem da roda' }, { x: 60, y: 300 });
+  await page.goto(`/flows/${flowId}/edit`);
+  await expect(counter(page, '2 nós · 0 conexões')).toBeVisible();
+  const target = textCard(page, 'Mensagem da roda');
+  const before = await target.boundingBox();
+  if (!before) throw new Error('card not shown');
+  const pointer = { x: before.x + before.width / 2, y: before.y + before.height / 2 };
+  await page.mouse.move(pointer.x, pointer.y);
+  for (let step = 0; step < 4; step++) await page.mouse.wheel(0, -100);
+  // The gesture ends once the wheel stops: the card is larger, and the point under the pointer stayed where it was.
+  await expect.poll(async () => (await target.boundingBox())?.width ?? 0).toBeGreaterThan(before.width * 1.3);
+  const zoomed = await target.boundingBox();
+  if (!zoomed) throw new Error('card lost');
+  expect(Math.abs(zoomed.x + zoomed.width / 2 - pointer.x)).toBeLessThan(4);
+  expect(Math.abs(zoomed.y + zoomed.height / 2 - pointer.y)).toBeLessThan(4);
+  await expect(target).not.toHaveClass(/border-brand-500/);
+  await target.getByText('Mensagem da roda').click();
+  await expect(target).toHaveClass(/border-brand-500/);
+  for (let step = 0; step < 4; step++) await page.mouse.wheel(0, 100);
+  await expect.poll(async () => Math.round((await target.boundingBox())?.width ?? 0)).toBe(Math.round(before.width));
+});

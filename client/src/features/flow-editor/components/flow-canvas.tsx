@@ -23,6 +23,7 @@ import { CANVAS_LABELS } from './canvas-labels.ts';
 import { CanvasDots } from './canvas-dots.tsx';
 import { CanvasStatus, EmptyCanvasHint } from './canvas-status.tsx';
 import { FlowNodeCard } from './flow-node-card.tsx';
+import { useWheelZoom } from './use-wheel-zoom.ts';
 import { typeColor } from './node-appearance.tsx';
 
 const NODE_TYPES = { flowNode: FlowNodeCard };
@@ -39,6 +40,8 @@ const isFar = (state: { transform: [number, number, number] }) => state.transfor
  */
 export const FIT_VIEW_OPTIONS = { padding: 0.1, maxZoom: 0.8, includeHiddenNodes: true };
 const MIN_ZOOM = 0.2;
+const MAX_ZOOM = 2;
+const ZOOM_LIMITS = { min: MIN_ZOOM, max: MAX_ZOOM };
 const START_VIEWPORT: Viewport = { x: 40, y: 40, zoom: 0.8 };
 
 /**
@@ -105,6 +108,7 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
     frameRef.current?.classList.add(...(dragged ? ['canvas-moving'] : ['canvas-moving', 'canvas-zooming']));
   }, []);
   const onMoveEnd = useCallback(() => frameRef.current?.classList.remove('canvas-moving', 'canvas-zooming'), []);
+  useWheelZoom(frameRef, ZOOM_LIMITS);
   // Fit once, on open, and only a flow that has nodes: an empty flow keeps the default viewport, and a first node
   // added later must not make the view jump to it.
   const [fitOnOpen] = useState(() => graph.nodes.length > 0);
@@ -232,12 +236,13 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
           onMoveStart={onMoveStart}
           onMoveEnd={onMoveEnd}
           zoomOnPinch
+          zoomOnScroll={false}
           panOnDrag
           zoomOnDoubleClick={!phone}
           snapToGrid
           snapGrid={SNAP}
           minZoom={MIN_ZOOM}
-          maxZoom={2}
+          maxZoom={MAX_ZOOM}
           defaultViewport={startViewport}
           fitView={fitOnOpen}
           fitViewOptions={FIT_VIEW_OPTIONS}
