@@ -107,20 +107,22 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedOp
     await Promise.race([threadEnded, new Promise((resolve) => (timer = setTimeout(resolve, TERMINATE_WAIT_MS)))]);
     clearTimeout(timer);
   };
+  /** The thread and the socket go; nothing is left to answer. */
+  const shutDown = async () => {
+    phase = 'stopped';
+    await end();
+    socket.remove();
+  };
 
   let started: WorkerReply;
   try {
     started = await ask({ type: 'start', dir, socketPath: socket.path, maxConnections: EMBEDDED_MAX_CONNECTIONS });
   } catch (error) {
-    phase = 'stopped';
-    await end();
-    socket.remove();
+    await shutDown();
     throw error;
   }
   if (started.type !== 'ready') {
-    phase = 'stopped';
-    await end();
-    socket.remove();
+    await shutDown();
     throw started.type === 'failed' ? deserialize(started.error) : new Error(`resposta inesperada: ${started.type}`);
   }
   phase = 'running';
@@ -138,9 +140,7 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedOp
           const reply = await ask({ type: 'stop' });
           if (reply.type === 'stop-failed') throw deserialize(reply.error);
         } finally {
-          phase = 'stopped';
-          await end();
-          socket.remove();
+          await shutDown();
         }
       })();
       return stopping;

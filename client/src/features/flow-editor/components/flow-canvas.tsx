@@ -101,8 +101,8 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
   const far = useStore(isFar);
   // Set on the element, not in state: starting and ending a move must not re-render the canvas (flow-canvas.css).
   const frameRef = useRef<HTMLDivElement>(null);
-  // A move not started by dragging (the wheel, the Controls' buttons, the minimap) changes the zoom: flow-canvas.css
-  // then keeps the viewport painted with the page rather than on a layer of its own.
+  // A move not started by dragging (the Controls' buttons, the minimap, a pinch; the plain wheel is use-wheel-zoom's)
+  // changes the zoom: flow-canvas.css then keeps the viewport painted with the page rather than on a layer of its own.
   const onMoveStart = useCallback((event: MouseEvent | TouchEvent | null) => {
     const dragged = event?.type === 'mousedown' || event?.type === 'touchstart' || event?.type === 'pointerdown';
     frameRef.current?.classList.add(...(dragged ? ['canvas-moving'] : ['canvas-moving', 'canvas-zooming']));
