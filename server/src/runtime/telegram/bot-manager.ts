@@ -39,10 +39,11 @@ import { contactEventJob, STALE_MS, type ContactEvent } from '../flow-engine/con
 import { botScope } from '../flow-engine/resume-job.ts';
 import type { ContactChange } from '../flow-engine/contact-triggers.ts';
 import { createStandaloneBots } from './standalone-bots.ts';
-import { createDatabaseGate } from './database-gate.ts';
 import { ALLOWED_UPDATES } from './create-bot.ts';
 import * as repo from './runtime-repository.ts';
 import { commitOffset } from './polling-lease-repository.ts';
+import { createBatchStash } from './batch-stash.ts';
+import { createDatabaseGate } from './database-gate.ts';
 
 export const TOKEN_REJECTED_REASON = 'O Telegram recusou o token deste bot. Cadastre um token válido.';
 const RESTART_DELAY_MS = 5000;
@@ -119,12 +120,6 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       },
       committed: () => void options.jobs.poke(),
     },
-    onLeaseLost: (botIds) => {
-      for (const botId of botIds) {
-        logger.warn('posse do bot perdida para outra instância; recebimento encerrado aqui', { botId });
-        leaseLost(botId);
-      }
-    },
     // Any stored flush proves the database answers: pollers need not probe it (database-gate.ts).
     onWritten: () => gate.passed(),
     ...(options.onMessagesStored ? { onMessagesStored: options.onMessagesStored } : {}),
@@ -162,6 +157,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     dropped: async (botId, reason) => stopHere(botId, reason === 'missing' && !polling() && (await switchedOff(botId))),
     announce: () => void peers?.publish(PEER_TOPICS.polling).catch(() => undefined),
   });
+  const stash = createBatchStash(sql, lease.instanceId);
   const queue = createWebhookQueue({
     sql,
     logger: logger.child({ component: 'webhook' }),
@@ -220,7 +216,8 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     }
   }
 
-  function startPolling(entry: BotEntry, log: typeof logger) {
+  /** `reader`: the queue's reader of this ownership, which takes the batches the poller writes before handling them. */
+  function startPolling(entry: BotEntry, log: typeof logger, reader: string) {
     const botId = entry.botId;
     const poller = startUpdatePoller({
       bot: entry.bot,
@@ -229,8 +226,8 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       offset: startOffsets.get(botId)?.offset,
       done: startOffsets.get(botId)?.done ?? [],
       store: {
-        handling: (updateId, confirmed, work) =>
-          journal.handling({ kind: 'polled', owner: lease.instanceId, botId, updateId, confirmed }, work),
+        stash: (updates, nextOffset) => stash.write({ reader, botId, updates, nextOffset }),
+        handling: (updateId, work, queued) => journal.handling({ reader, botId, updateId }, work, queued),
         ready: () => gate.check(),
         commitOffset: (next) => commitOffset(sql, lease.instanceId, botId, next),
       },
@@ -300,11 +297,14 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       // A webhook left from an earlier configuration would make every getUpdates fail with 409.
       await entry.bot.api.deleteWebhook(undefined, stopSignal);
       if (closed) return;
-      // Updates queued while the server ran in webhook mode are older than anything getUpdates returns: first.
+      // What waits in the queue is older than anything getUpdates returns: first. Updates queued while the server ran
+      // in webhook mode, and batches a previous owner polled and never receipted (killed): taken again here.
       queue.open(botId, entry.bot);
       await queue.drain(botId);
       if (closed) return;
-      startPolling(entry, log);
+      const reader = queue.readerOf(botId);
+      if (!reader) return;
+      startPolling(entry, log, reader);
     }
     running.set(botId, entry);
     log.info('bot iniciado', { mode: webhookBaseUrl ? 'webhook' : 'polling' });

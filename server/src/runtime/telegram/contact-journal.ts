@@ -5,9 +5,10 @@
  * (a join, then its welcome). Instead updates are merged in memory per (bot, user) and written every few
  * milliseconds as ONE multi-row upsert plus ONE multi-row message insert, each a single prepared statement fed
  * with a JSON array. Contacts are written before messages so a message always finds its contact.
- * The price: a crash loses at most one flush interval of contact touches and messages (an update's own go with its
- * receipt: a webhook update without one is taken again; a polled batch confirmed to Telegram in the ≤ 20 ms before
- * its flush is not, docs/decisions.md#scale-out); stop() flushes what is pending.
+ * The price: a crash loses at most one flush interval of contact touches and messages that no update holds (an
+ * update's own go with its receipt: an update without one is taken again from the queue's table, where polled and
+ * webhook updates alike are written before they are handled, docs/decisions.md#scale-out); stop() flushes what is
+ * pending.
  * The upsert also tells which contacts were created or changed: those feed the contact triggers (docs/decisions.md#d-flow-engine),
  * made durable in the same transaction (the owner's `contactTriggers.persist`: a job per change that may start a
  * flow), so a new contact's flow starts one flush interval after its first update and a kill after the flush
@@ -23,7 +24,6 @@ import type { Chat, User } from 'grammy/types';
 import type { Queryable, Sql } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { failureStreak } from '../../lib/failure-streak.ts';
-import { recordReceipts } from './polling-lease-repository.ts';
 import { markQueuedHandled } from './webhook-queue-repository.ts';
 import type { ContactChange } from '../flow-engine/contact-triggers.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -49,8 +49,6 @@ export type JournalOptions = {
   };
   /** Messages a flush stored (incoming and outgoing), after their commit: live screens and, later, web push. */
   onMessagesStored?(messages: StoredMessage[]): void;
-  /** Receipts a flush could not store: the bot's lease is not this owner's any more (fencing). */
-  onLeaseLost?(botIds: string[]): void;
   /** A flush wrote something: the database answered just now. */
   onWritten?(): void;
 };
@@ -61,12 +59,10 @@ export type ContactJournal = ReturnType<typeof createContactJournal>;
 const RETRY_MS = 1_000;
 
 /**
- * That an update was handled: `polled` by this owner (`confirmed`: the offset its poller had sent Telegram before
- * the batch), or `queued` from the webhook queue by a reader (the row's handled_by).
+ * That an update was handled: its row in the queue's table (webhook_updates: a webhook POST or a polled batch), taken
+ * by `reader` (the row's handled_by), gets its receipt.
  */
-export type UpdateReceipt =
-  | { kind: 'polled'; owner: string; botId: string; updateId: number; confirmed: number }
-  | { kind: 'queued'; reader: string; botId: string; updateId: number };
+export type UpdateReceipt = { reader: string; botId: string; updateId: number };
 
 type Touch = [botId: string, user: User, at: Date, privateMessage: boolean, chat: TouchChat | undefined];
 /** What one update touched and recorded while it was handled, released with its receipt. */
@@ -184,9 +180,8 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
     const contactStatements = batch.contacts.length === 0 ? 0 : options.contactTriggers ? 2 : 1;
     const statements = contactStatements + [batch.messages.length, batch.receipts.length].filter((n) => n > 0).length;
     if (batch.contacts.length > 0) await options.contactTriggers?.prepare([...new Set(batch.contacts.map((row) => row.bot_id))]);
-    const { triggered, stored, lost } = statements > 1 ? await inTransaction(sql, (tx) => writeAll(tx, batch)) : await writeAll(sql, batch);
+    const { triggered, stored } = statements > 1 ? await inTransaction(sql, (tx) => writeAll(tx, batch)) : await writeAll(sql, batch);
     if (statements > 0) options.onWritten?.();
-    if (lost.length > 0) options.onLeaseLost?.(lost);
     if (stored.length > 0) options.onMessagesStored?.(stored);
     if (triggered > 0) options.contactTriggers?.committed();
   }
@@ -199,37 +194,8 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
     });
     const triggered = announced.length > 0 && options.contactTriggers ? await options.contactTriggers.persist(tx, announced) : 0;
     const stored = batch.messages.length > 0 ? await writeMessages(tx, batch.messages) : [];
-    const lost = batch.receipts.length > 0 ? await writeReceipts(tx, batch.receipts) : [];
-    return { triggered, stored, lost };
-  }
-
-  /** Answers the bots whose receipts the lease fenced off. */
-  async function writeReceipts(tx: Queryable, list: UpdateReceipt[]): Promise<string[]> {
-    const polled = new Map<string, { owner: string; botId: string; ids: number[]; confirmed: number }>();
-    const queued = new Map<string, { reader: string; botId: string; ids: number[] }>();
-    for (const receipt of list) {
-      if (receipt.kind === 'polled') {
-        const key = `${receipt.owner}:${receipt.botId}`;
-        const same = polled.get(key) ?? { owner: receipt.owner, botId: receipt.botId, ids: [], confirmed: 0 };
-        same.ids.push(receipt.updateId);
-        same.confirmed = Math.max(same.confirmed, receipt.confirmed);
-        polled.set(key, same);
-      } else {
-        const key = `${receipt.reader}:${receipt.botId}`;
-        const same = queued.get(key) ?? { reader: receipt.reader, botId: receipt.botId, ids: [] };
-        same.ids.push(receipt.updateId);
-        queued.set(key, same);
-      }
-    }
-    const lost: string[] = [];
-    const owners = new Set([...polled.values()].map((item) => item.owner));
-    for (const owner of owners) {
-      const mine = [...polled.values()].filter((item) => item.owner === owner);
-      const held = await recordReceipts(tx, owner, mine);
-      lost.push(...mine.filter((item) => !held.has(item.botId)).map((item) => item.botId));
-    }
-    if (queued.size > 0) await markQueuedHandled(tx, [...queued.values()]);
-    return lost;
+    if (batch.receipts.length > 0) await markQueuedHandled(tx, groupReceipts(batch.receipts));
+    return { triggered, stored };
   }
 
   /** An update's held entries (and then its receipt) enter the buffer; anything it does later goes straight in. */
@@ -277,16 +243,22 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
     /**
      * Handles one update: what it touches and records is held, then buffered with its receipt (one flush, one
      * transaction). The receipt is written whether the handling succeeded or threw: a failing update is not redone.
+     * `queued`: the write of the update's own row (a polled batch is written while it is handled): its receipt is
+     * buffered only once that row is stored; if it never is, what the update held is dropped with its receipt, since
+     * whoever polls the batch again will redo it.
      */
-    async handling<T>(receipt: UpdateReceipt, work: () => Promise<T>): Promise<T> {
+    async handling<T>(receipt: UpdateReceipt, work: () => Promise<T>, queued?: Promise<unknown>): Promise<T> {
       const held: Held = { touches: [], messages: [], open: true };
       try {
         return await holding.run(held, work);
       } finally {
-        release(held);
+        const stored = await Promise.resolve(queued).then(() => true, () => false);
+        if (stored) release(held);
         held.open = false;
-        receipts.push(receipt);
-        schedule();
+        if (stored) {
+          receipts.push(receipt);
+          schedule();
+        }
       }
     },
     flush,
@@ -301,4 +273,16 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
       await running;
     },
   };
+}
+
+/** Receipts per (reader, bot): one row of the receipts' statement each. */
+function groupReceipts(list: UpdateReceipt[]): Array<{ reader: string; botId: string; ids: number[] }> {
+  const grouped = new Map<string, { reader: string; botId: string; ids: number[] }>();
+  for (const receipt of list) {
+    const key = `${receipt.reader}:${receipt.botId}`;
+    const same = grouped.get(key) ?? { reader: receipt.reader, botId: receipt.botId, ids: [] };
+    same.ids.push(receipt.updateId);
+    grouped.set(key, same);
+  }
+  return [...grouped.values()];
 }

@@ -3,7 +3,7 @@
  * update stream stands. Every write after a claim names the owner, so an instance whose lease ran out (and was
  * taken) changes nothing.
  */
-import type { Queryable, Sql } from '../../db/client.ts';
+import type { Sql } from '../../db/client.ts';
 
 export type PollingClaim = {
   botId: string;
@@ -82,30 +82,6 @@ export async function leave(sql: Sql, instanceId: string): Promise<void> {
   await sql`
     with released as (update bot_polling set owner = null, lease_expires_at = null where owner = ${instanceId})
     delete from server_instances where id = ${instanceId}`;
-}
-
-/**
- * Receipts of polled updates for `recordReceipts`: the bot's handled ids, and the offset its poller had already sent
- * to Telegram (everything below it handled, receipted, and forgotten by Telegram): the stored ids below it go.
- */
-export type PolledReceipts = { botId: string; ids: number[]; confirmed: number };
-
-/**
- * Stores receipts in the transaction that writes the updates' work (contact-journal.ts): the ids join `done_ids`, the
- * stored offset moves up to `confirmed`, ids below it are dropped. Fenced by the lease: answers the bots still ours.
- */
-export async function recordReceipts(sql: Queryable, instanceId: string, receipts: PolledReceipts[]): Promise<Set<string>> {
-  if (receipts.length === 0) return new Set();
-  const wire = receipts.map((receipt) => ({ bot_id: receipt.botId, ids: receipt.ids, confirmed: receipt.confirmed }));
-  const rows = await sql<{ botId: string }[]>`
-    update bot_polling p set
-      done_ids = array(select distinct i from unnest(p.done_ids || r.ids) as i where i >= greatest(p.next_offset, r.confirmed) order by i),
-      next_offset = greatest(p.next_offset, r.confirmed),
-      offset_at = case when r.confirmed > p.next_offset then now() else p.offset_at end
-    from jsonb_to_recordset(${sql.json(wire)}) as r(bot_id uuid, ids bigint[], confirmed bigint)
-    where p.bot_id = r.bot_id and p.owner = ${instanceId}
-    returning p.bot_id as "botId"`;
-  return new Set(rows.map((row) => row.botId));
 }
 
 /**

@@ -7,7 +7,7 @@
  * instance (the one sending the broadcast) is SIGKILLed at a seeded moment (the seed is printed; SCALE_SEED replays
  * it), right after a burst of messages to its bots, so updates are in its hands. Then: every bot answers again within
  * 30 s, no update is lost (the dead instance's unreceipted ones redone by the new owners: answered twice at most, and
- * only those), every delayed step and every funnel join exactly once, every broadcast recipient gets at most
+ * only those; every message in the inbox exactly once), every delayed step and every funnel join exactly once, every broadcast recipient gets at most
  * one message and everyone but the killed instance's claim in flight exactly one, every recorded pixel event reaches
  * Graph (by event_id, Meta's deduplication key), every delayed step is sent once. Also: live inbox events reach a
  * browser connected to another instance, switching a bot off through one instance stops its owner within a second,
@@ -352,8 +352,20 @@ describe.skipIf(!onPostgres)(`several instances on one PostgreSQL (seed ${SEED})
     await eventually('every message to be answered', () => all.every((said) => echoes(said) >= 1), 10_000);
     for (const said of all) expect(echoes(said)).toBeLessThanOrEqual(inHand(said) ? 2 : 1);
     const twice = all.filter((said) => echoes(said) === 2);
-    // The receipts follow the replies by milliseconds: what was sent a second before the kill was stored already.
-    for (const said of twice) expect(said.at).toBeGreaterThan(killedAt - 1_000);
+    // The receipts follow the replies by milliseconds (a batch's write, then the journal's next flush; seconds at most
+    // with three instances and a broadcast on two cores): what was sent well before the kill was stored already.
+    for (const said of twice) expect(said.at).toBeGreaterThan(killedAt - 5_000);
+
+    // Nothing lost in the database either: every message is in the inbox exactly once (each polled batch is stored
+    // before Telegram may forget it; a redone update's contact and messages are written only with its receipt).
+    const inbox = async () => {
+      const rows = await db.sql<{ botId: string; text: string; n: number }[]>`
+        select bot_id as "botId", text, count(*)::int as n from messages where direction = 'in' group by bot_id, text`;
+      const counts = new Map(rows.map((row) => [`${row.botId}:${row.text}`, row.n]));
+      return all.map((said) => counts.get(`${said.bot.id}:${said.text}`) ?? 0);
+    };
+    await eventually('every message in the inbox', async () => (await inbox()).every((n) => n >= 1), 10_000);
+    expect((await inbox()).filter((n) => n !== 1)).toEqual([]);
 
     // Every delayed step once, redone updates included: the redo walks the same execution (its id comes from the
     // update) and its delay job's key is already taken.
@@ -375,8 +387,8 @@ describe.skipIf(!onPostgres)(`several instances on one PostgreSQL (seed ${SEED})
     expect(recorded.length).toBe(joins.length);
 
     console.log(
-      `traffic: ${all.length} messages, 0 lost (${all.filter(inHand).length} sent to the dead instance's bots before the kill, ${twice.length} of them answered twice: ` +
-        `redone after the reply went out), ${all.length} delayed steps once, ${joins.length} joins → ${recorded.length} pixel events at Graph (${repeats} repeated by event_id)`,
+      `traffic: ${all.length} messages, 0 lost, each in the inbox once (${all.filter(inHand).length} sent to the dead instance's bots before the kill, ${twice.length} of them answered twice: ` +
+        `redone after the reply went out, sent ${twice.length > 0 ? Math.max(...twice.map((said) => killedAt - said.at)) : 0} ms or less before the kill), ${all.length} delayed steps once, ${joins.length} joins → ${recorded.length} pixel events at Graph (${repeats} repeated by event_id)`,
     );
     if (nginx) {
       console.log(`through nginx during the failover: ${frontAnswers.length} requests, ${frontAnswers.filter((status) => status !== 200).length} not 200`);
