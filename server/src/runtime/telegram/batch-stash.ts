@@ -1,11 +1,11 @@
 /**
- * Writes the long-polling owners' batches before Telegram may forget them (update-poller.ts, migration 0610), with
+ * Writes the long-polling owners' batches before Telegram may forget them (update-poller.ts, polled-batches-repository.ts), with
  * group commit: the first batch is written at once, the batches of the bots that arrive while that statement runs go
  * together in the next one. One statement per batch saturated the embedded database's single connection (50 bots at
  * 1 200 updates/s: ~1 200 writes/s, an update's end-to-end p99 200 ms); grouped they are a few per flush interval.
  */
 import type { Sql } from '../../db/client.ts';
-import { stashPolled, type PolledBatch } from './webhook-queue-repository.ts';
+import { stashBatches, type PolledBatch } from './polled-batches-repository.ts';
 
 type Pending = { batch: PolledBatch; resolve(held: boolean): void; reject(error: unknown): void };
 
@@ -22,7 +22,7 @@ export function createBatchStash(sql: Sql, instanceId: string): BatchStash {
       const group = pending;
       pending = [];
       try {
-        const held = await stashPolled(sql, instanceId, group.map((item) => item.batch));
+        const held = await stashBatches(sql, instanceId, group.map((item) => item.batch));
         for (const item of group) item.resolve(held.has(item.batch.botId));
       } catch (error) {
         for (const item of group) item.reject(error);

@@ -15,6 +15,8 @@
  *   go through a standalone Api of its token (standalone-bots.ts); contact events that start flows travel to the
  *   owner as bot-scoped jobs (flow.contact-event).
  */
+import { randomUUID } from 'node:crypto';
+import type { Update } from 'grammy/types';
 import type { Sql } from '../../db/client.ts';
 import { deriveSecretHex, secretsEqual } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -43,6 +45,7 @@ import { ALLOWED_UPDATES } from './create-bot.ts';
 import * as repo from './runtime-repository.ts';
 import { commitOffset } from './polling-lease-repository.ts';
 import { createBatchStash } from './batch-stash.ts';
+import { takePolledBatches } from './polled-batches-repository.ts';
 import { createDatabaseGate } from './database-gate.ts';
 
 export const TOKEN_REJECTED_REASON = 'O Telegram recusou o token deste bot. Cadastre um token válido.';
@@ -216,8 +219,11 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     }
   }
 
-  /** `reader`: the queue's reader of this ownership, which takes the batches the poller writes before handling them. */
-  function startPolling(entry: BotEntry, log: typeof logger, reader: string) {
+  /**
+   * `reader`: this ownership of the bot, whose receipts count for the batches the poller writes; `resume`: updates of
+   * batches a previous owner wrote and never receipted, handled before the first getUpdates.
+   */
+  function startPolling(entry: BotEntry, log: typeof logger, reader: string, resume: Update[]) {
     const botId = entry.botId;
     const poller = startUpdatePoller({
       bot: entry.bot,
@@ -225,9 +231,10 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       allowedUpdates: ALLOWED_UPDATES,
       offset: startOffsets.get(botId)?.offset,
       done: startOffsets.get(botId)?.done ?? [],
+      resume,
       store: {
         stash: (updates, nextOffset) => stash.write({ reader, botId, updates, nextOffset }),
-        handling: (updateId, work, queued) => journal.handling({ reader, botId, updateId }, work, queued),
+        handling: (updateId, work, queued) => journal.handling({ kind: 'polled', reader, botId, updateId }, work, queued),
         ready: () => gate.check(),
         commitOffset: (next) => commitOffset(sql, lease.instanceId, botId, next),
       },
@@ -297,14 +304,18 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       // A webhook left from an earlier configuration would make every getUpdates fail with 409.
       await entry.bot.api.deleteWebhook(undefined, stopSignal);
       if (closed) return;
-      // What waits in the queue is older than anything getUpdates returns: first. Updates queued while the server ran
-      // in webhook mode, and batches a previous owner polled and never receipted (killed): taken again here.
+      // Updates queued while the server ran in webhook mode are older than anything getUpdates returns: first.
       queue.open(botId, entry.bot);
       await queue.drain(botId);
       if (closed) return;
-      const reader = queue.readerOf(botId);
-      if (!reader) return;
-      startPolling(entry, log, reader);
+      // Batches a previous owner polled and never receipted (it was killed): older than anything getUpdates returns.
+      const reader = randomUUID();
+      const resumed = await takePolledBatches(sql, { instanceId: lease.instanceId, reader, botId });
+      if (closed || resumed.lost) return;
+      if (resumed.updates.length > 0) {
+        log.info('retomando updates da instância anterior sem recibo', { count: resumed.updates.length, fromUpdateId: resumed.updates[0]?.update_id });
+      }
+      startPolling(entry, log, reader, resumed.updates);
     }
     running.set(botId, entry);
     log.info('bot iniciado', { mode: webhookBaseUrl ? 'webhook' : 'polling' });

@@ -1,8 +1,8 @@
 /**
  * The contact journal's receipts (docs/decisions.md#scale-out "No update lost"): what an update touches and records
- * is written with its receipt (its row in webhook_updates: a polled row goes, a webhook row keeps its key), in one
- * transaction, never before it is done nor before its row is stored; a failed write goes back to the buffer whole
- * and is written once when the database answers. Both engines.
+ * is written with its receipt (a polled update leaves its batch's pending ids, the batch goes with its last one; a
+ * webhook update's row gets handled_at), in one transaction, never before it is done nor before its batch is stored;
+ * a failed write goes back to the buffer whole and is written once when the database answers. Both engines.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { User } from 'grammy/types';
@@ -39,20 +39,20 @@ const stored = async (telegramId: number) => {
            (select message_count from contacts where bot_id = ${botId} and telegram_id = ${telegramId}) as count`;
   return row;
 };
-/** An update's row as the poller (polled) or the webhook route writes it, taken by `reader`. */
-const queue = (updateId: number, polled = true) =>
-  db.sql`insert into webhook_updates (bot_id, update_id, payload, handled_by, polled) values (${botId}, ${updateId}, '{}', ${reader}, ${polled})`;
-/** 'waiting' (no receipt), 'receipted' (a webhook row's handled_at), or 'gone' (a polled row's receipt deletes it). */
-const row = async (updateId: number) => {
-  const [found] = await db.sql<{ handled: boolean }[]>`select handled_at is not null as handled from webhook_updates where bot_id = ${botId} and update_id = ${updateId}`;
-  return found === undefined ? 'gone' : found.handled ? 'receipted' : 'waiting';
+/** A batch as the poller writes it (its updates' payloads do not matter here), this reader's. */
+const batch = (...ids: number[]) =>
+  db.sql`insert into polled_batches (bot_id, first_update_id, reader, updates, pending) values (${botId}, ${ids[0] ?? 0}, ${reader}, '[]', ${ids})`;
+/** The batch's update ids still without a receipt, or 'gone' once the last one had its receipt. */
+const pending = async (firstId: number) => {
+  const [found] = await db.sql<{ pending: bigint[] }[]>`select pending from polled_batches where bot_id = ${botId} and first_update_id = ${firstId}`;
+  return found === undefined ? 'gone' : found.pending.map(Number);
 };
-const receipt = (updateId: number) => ({ reader, botId, updateId });
+const receipt = (updateId: number) => ({ kind: 'polled' as const, reader, botId, updateId });
 
 describe('contact journal receipts', () => {
   test('an update\'s contact and message wait for it to end, then are written in the receipt\'s transaction', async () => {
     const subject = journal();
-    await queue(10);
+    await batch(10, 11);
     let finish = () => {};
     const gate = new Promise<void>((resolve) => (finish = resolve));
     const handled = subject.handling(receipt(10), async () => {
@@ -64,41 +64,59 @@ describe('contact journal receipts', () => {
     await Bun.sleep(30);
     await subject.settle();
     expect(await stored(501)).toEqual({ contacts: 0, messages: 0, count: null });
-    expect(await row(10)).toBe('waiting');
+    expect(await pending(10)).toEqual([10, 11]);
     finish();
     await handled;
     await subject.settle();
     expect(await stored(501)).toEqual({ contacts: 1, messages: 1, count: 1 });
-    expect(await row(10)).toBe('gone');
-    // A webhook row keeps its key (Telegram's re-sends are duplicates), with its receipt.
-    await queue(11, false);
+    expect(await pending(10)).toEqual([11]);
+    // The batch's last receipt takes the batch away.
     await subject.handling(receipt(11), async () => subject.touch(botId, person(501), new Date(), true));
     await subject.settle();
-    expect(await row(11)).toBe('receipted');
+    expect(await pending(10)).toBe('gone');
     expect((await stored(501))?.count).toBe(2);
+    // Another reader's receipts (an ownership that lost the bot) do not count for this reader's batch.
+    await batch(20);
+    await subject.handling({ ...receipt(20), reader: crypto.randomUUID() }, async () => undefined);
+    await subject.settle();
+    expect(await pending(20)).toEqual([20]);
+    await subject.handling(receipt(20), async () => undefined);
+    await subject.settle();
+    expect(await pending(20)).toBe('gone');
+  });
+
+  test('a webhook update\'s row keeps its key (Telegram\'s re-sends are duplicates) and gets handled_at', async () => {
+    const subject = journal();
+    await db.sql`insert into webhook_updates (bot_id, update_id, payload, handled_by) values (${botId}, 30, '{}', ${reader})`;
+    await subject.handling({ kind: 'queued', reader, botId, updateId: 30 }, async () => subject.touch(botId, person(507), new Date(), true));
+    await subject.settle();
+    const [row] = await db.sql<{ handled: boolean; payload: unknown }[]>`
+      select handled_at is not null as handled, payload from webhook_updates where bot_id = ${botId} and update_id = 30`;
+    expect(row).toEqual({ handled: true, payload: null });
+    expect((await stored(507))?.contacts).toBe(1);
   });
 
   test('a flush asked by the update itself (a funnel join needs its contact now) writes what it holds so far', async () => {
     const subject = journal();
-    await queue(12);
+    await batch(12);
     await subject.handling(receipt(12), async () => {
       subject.touch(botId, person(504), new Date());
       await subject.flush();
       expect((await stored(504))?.contacts).toBe(1);
-      expect(await row(12)).toBe('waiting');
+      expect(await pending(12)).toEqual([12]);
     });
     await subject.settle();
-    expect(await row(12)).toBe('gone');
+    expect(await pending(12)).toBe('gone');
   });
 
   test('the receipt is written when the handling throws: a failing update is not redone', async () => {
     const subject = journal();
-    await queue(13);
+    await batch(13);
     const failing = subject.handling(receipt(13), () => Promise.reject(new Error('falhou')));
     expect(failing).rejects.toThrow('falhou');
     await failing.catch(() => undefined);
     await subject.settle();
-    expect(await row(13)).toBe('gone');
+    expect(await pending(13)).toBe('gone');
   });
 
   test('a polled update\'s receipt waits for its row; a row never stored drops what the update held (it will be redone)', async () => {
@@ -108,7 +126,7 @@ describe('contact journal receipts', () => {
     const handled = subject.handling(receipt(14), async () => {
       subject.touch(botId, person(505), new Date(), true);
       subject.record(message(505, 'escrita'));
-    }, written.then(() => queue(14)));
+    }, written.then(() => batch(14)));
     await Bun.sleep(30);
     await subject.settle();
     expect(await stored(505)).toEqual({ contacts: 0, messages: 0, count: null });
@@ -116,7 +134,7 @@ describe('contact journal receipts', () => {
     await handled;
     await subject.settle();
     expect(await stored(505)).toEqual({ contacts: 1, messages: 1, count: 1 });
-    expect(await row(14)).toBe('gone');
+    expect(await pending(14)).toBe('gone');
     // The batch's write failed (the poller stopped while the database was away): Telegram keeps it, nothing here.
     await subject.handling(receipt(15), async () => {
       subject.touch(botId, person(506), new Date(), true);
@@ -128,9 +146,9 @@ describe('contact journal receipts', () => {
 
   test('a failed write goes back whole and is written once when the database answers', async () => {
     const subject = journal();
-    await queue(16);
+    await batch(16);
     await db.sql`create function receipts_refused() returns trigger language plpgsql as $$ begin raise exception 'recusado'; end $$`;
-    await db.sql`create trigger receipts_refused before delete on webhook_updates for each row execute function receipts_refused()`;
+    await db.sql`create trigger receipts_refused before delete on polled_batches for each row execute function receipts_refused()`;
     try {
       await subject.handling(receipt(16), async () => {
         subject.touch(botId, person(503), new Date(), true);
@@ -139,13 +157,13 @@ describe('contact journal receipts', () => {
       expect(subject.settle()).rejects.toThrow();
       await subject.settle().catch(() => undefined);
       expect(await stored(503)).toEqual({ contacts: 0, messages: 0, count: null });
-      expect(await row(16)).toBe('waiting');
+      expect(await pending(16)).toEqual([16]);
     } finally {
-      await db.sql`drop trigger receipts_refused on webhook_updates`;
+      await db.sql`drop trigger receipts_refused on polled_batches`;
       await db.sql`drop function receipts_refused()`;
     }
     await subject.settle();
     expect(await stored(503)).toEqual({ contacts: 1, messages: 1, count: 1 });
-    expect(await row(16)).toBe('gone');
+    expect(await pending(16)).toBe('gone');
   });
 });

@@ -6,9 +6,9 @@
  * milliseconds as ONE multi-row upsert plus ONE multi-row message insert, each a single prepared statement fed
  * with a JSON array. Contacts are written before messages so a message always finds its contact.
  * The price: a crash loses at most one flush interval of contact touches and messages that no update holds (an
- * update's own go with its receipt: an update without one is taken again from the queue's table, where polled and
- * webhook updates alike are written before they are handled, docs/decisions.md#scale-out); stop() flushes what is
- * pending.
+ * update's own go with its receipt: an update without one is handled again by the bot's next owner, since polled
+ * batches and webhook updates alike are stored before Telegram forgets them, docs/decisions.md#scale-out); stop()
+ * flushes what is pending.
  * The upsert also tells which contacts were created or changed: those feed the contact triggers (docs/decisions.md#d-flow-engine),
  * made durable in the same transaction (the owner's `contactTriggers.persist`: a job per change that may start a
  * flow), so a new contact's flow starts one flush interval after its first update and a kill after the flush
@@ -24,6 +24,7 @@ import type { Chat, User } from 'grammy/types';
 import type { Queryable, Sql } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { failureStreak } from '../../lib/failure-streak.ts';
+import { markPolledHandled } from './polled-batches-repository.ts';
 import { markQueuedHandled } from './webhook-queue-repository.ts';
 import type { ContactChange } from '../flow-engine/contact-triggers.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -59,10 +60,10 @@ export type ContactJournal = ReturnType<typeof createContactJournal>;
 const RETRY_MS = 1_000;
 
 /**
- * That an update was handled: its row in the queue's table (webhook_updates: a webhook POST or a polled batch), taken
- * by `reader` (the row's handled_by), gets its receipt.
+ * That an update was handled by `reader` (one ownership of the bot): `polled`, its id leaves its batch's pending ones
+ * (polled_batches); `queued`, its webhook_updates row (taken by that reader) gets handled_at.
  */
-export type UpdateReceipt = { reader: string; botId: string; updateId: number };
+export type UpdateReceipt = { kind: 'polled' | 'queued'; reader: string; botId: string; updateId: number };
 
 type Touch = [botId: string, user: User, at: Date, privateMessage: boolean, chat: TouchChat | undefined];
 /** What one update touched and recorded while it was handled, released with its receipt. */
@@ -178,7 +179,8 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
     // batch goes back to the buffer whole (nothing of it written twice).
     // (Contacts alone make a transaction too when their changes may be persisted as jobs beside them.)
     const contactStatements = batch.contacts.length === 0 ? 0 : options.contactTriggers ? 2 : 1;
-    const statements = contactStatements + [batch.messages.length, batch.receipts.length].filter((n) => n > 0).length;
+    const kinds = new Set(batch.receipts.map((receipt) => receipt.kind)).size;
+    const statements = contactStatements + (batch.messages.length > 0 ? 1 : 0) + kinds;
     if (batch.contacts.length > 0) await options.contactTriggers?.prepare([...new Set(batch.contacts.map((row) => row.bot_id))]);
     const { triggered, stored } = statements > 1 ? await inTransaction(sql, (tx) => writeAll(tx, batch)) : await writeAll(sql, batch);
     if (statements > 0) options.onWritten?.();
@@ -194,7 +196,10 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
     });
     const triggered = announced.length > 0 && options.contactTriggers ? await options.contactTriggers.persist(tx, announced) : 0;
     const stored = batch.messages.length > 0 ? await writeMessages(tx, batch.messages) : [];
-    if (batch.receipts.length > 0) await markQueuedHandled(tx, groupReceipts(batch.receipts));
+    const polled = batch.receipts.filter((receipt) => receipt.kind === 'polled');
+    const queued = batch.receipts.filter((receipt) => receipt.kind === 'queued');
+    if (polled.length > 0) await markPolledHandled(tx, groupReceipts(polled));
+    if (queued.length > 0) await markQueuedHandled(tx, groupReceipts(queued));
     return { triggered, stored };
   }
 

@@ -88,29 +88,29 @@ describe('polling under a lease', () => {
       const { registered, say, echoes } = await echoBot(local);
       say('antes');
       await eventually('the first answer', () => echoes('antes') === 1);
-      await eventually('its receipt', async () => (await first.db.sql`select 1 from webhook_updates where bot_id = ${registered.bot.id}`).length === 0);
-      // From now on the journal's flushes fail (a polled row's receipt deletes it): as if the instance were killed
+      await eventually('its receipt', async () => (await first.db.sql`select 1 from polled_batches where bot_id = ${registered.bot.id}`).length === 0);
+      // From now on the journal's flushes fail (a batch's last receipt deletes it): as if the instance were killed
       // between the next getUpdates, which confirms the batch to Telegram, and the flush of its receipts.
       await first.db.sql`create function receipts_refused() returns trigger language plpgsql as $$ begin raise exception 'recusado'; end $$`;
-      await first.db.sql`create trigger receipts_refused before delete on webhook_updates for each row execute function receipts_refused()`;
+      await first.db.sql`create trigger receipts_refused before delete on polled_batches for each row execute function receipts_refused()`;
       say('sem recibo');
       await eventually('the answer', () => echoes('sem recibo') === 1);
       await eventually('Telegram to forget the update', () => bed.emulator.control.pendingUpdates(registered.token).length === 0);
       await first.server.stop();
-      const waiting = await first.db.sql<{ polled: boolean; handled: boolean }[]>`
-        select polled, handled_at is not null as handled from webhook_updates where bot_id = ${registered.bot.id}`;
-      expect([...waiting]).toEqual([{ polled: true, handled: false }]);
+      const waiting = await first.db.sql<{ pending: bigint[] }[]>`select pending from polled_batches where bot_id = ${registered.bot.id}`;
+      expect(waiting.map((row) => row.pending.length)).toEqual([1]);
       const inbox = async () => Object.fromEntries((await first.db.sql<{ text: string; n: number }[]>`
         select text, count(*)::int as n from messages where bot_id = ${registered.bot.id} and direction = 'in' group by text`).map((row) => [row.text, row.n]));
       expect(await inbox()).toEqual({ antes: 1 });
-      await first.db.sql`drop trigger receipts_refused on webhook_updates`;
+      await first.db.sql`drop trigger receipts_refused on polled_batches`;
       await first.db.sql`drop function receipts_refused()`;
       second = await startTestServer({ env: { TELEGRAM_API_ROOT: bed.emulator.url }, database: first.db });
       await eventually('the redone answer', () => echoes('sem recibo') === 2);
       say('novo');
       await eventually('the next answer', () => echoes('novo') === 1);
-      await eventually('the receipts', async () => (await first.db.sql`select 1 from webhook_updates where bot_id = ${registered.bot.id}`).length === 0);
+      await eventually('the receipts', async () => (await first.db.sql`select 1 from polled_batches where bot_id = ${registered.bot.id}`).length === 0);
       expect(await inbox()).toEqual({ antes: 1, 'sem recibo': 1, novo: 1 });
+      expect(second.logs.some((line) => line.includes('retomando updates da instância anterior sem recibo'))).toBe(true);
       expect(echoes('antes')).toBe(1);
     } finally {
       await second?.server.stop();

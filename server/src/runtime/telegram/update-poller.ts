@@ -1,13 +1,14 @@
 /**
  * One bot's long polling, under a lease (docs/decisions.md#scale-out "No update lost"). Batch by batch:
- * getUpdates(offset) → the batch is written to the database (the webhook queue's table, taken by this owner's reader)
- * in the statement that moves the stored offset past it, while it is handled (chats concurrently, each chat in order:
+ * getUpdates(offset) → the batch is written to the database (polled_batches, this ownership's reader named) in the
+ * statement that moves the stored offset past it, while it is handled (chats concurrently, each chat in order:
  * the bot's sequentialize; each update inside the journal's `handling`, whose receipt waits for that write and is
  * then stored with the update's contacts and messages by the journal's next flush) → once the batch is written, the
  * next getUpdates confirms it to Telegram. So no update is ever only in this process's memory once Telegram may
  * forget it: a kill before the batch is written leaves it at Telegram (the offset did not move), a kill after leaves
- * its rows without receipts, which the next owner's reader takes and handles again (an owner killed mid-batch: its
- * replies may have gone out, the one window where a person can get an answer twice). Writing while handling, not
+ * its batch with updates still pending, which the next owner takes and handles again before it polls (an owner
+ * killed mid-batch: its replies may have gone out, the one window where a person can get an answer twice). Writing
+ * while handling, not
  * before, keeps the write off an update's latency (embedded database at 1 200 updates/s: p99 78 → 5 ms).
  * A 409 (another poller for this token: a stale instance, a lease that changed hands) is never a stop: the poller
  * backs off, asks for the lease to be checked again, and tries again for as long as it holds the lease.
@@ -44,8 +45,10 @@ export type PollerOptions = {
   allowedUpdates: readonly (keyof Omit<Update, 'update_id'>)[];
   /** Where to start: the stored offset, or undefined to take what Telegram holds (first poll, or after a week idle). */
   offset: number | undefined;
-  /** Update ids at or above `offset` the previous owner receipted: not handled again. */
+  /** Update ids at or above `offset` the previous owner receipted: not handled again (before migration 0610). */
   done: readonly number[];
+  /** Updates of batches a previous owner wrote and never receipted (taken over): handled before the first getUpdates. */
+  resume?: readonly Update[];
   store: PollerStore;
   /** Telegram answered 409: the lease should be checked again now. */
   onConflict(): void;
@@ -176,6 +179,9 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
 
   const loop = (async () => {
     const backoff = { conflict: CONFLICT_BASE_MS, error: ERROR_BASE_MS };
+    // Their batches are stored (and now this owner's): only their receipts are to come.
+    const stored = Promise.resolve();
+    await Promise.all((options.resume ?? []).map((update) => handle(update, stored)));
     while (!abort.signal.aborted) {
       try {
         if (!(await turn(backoff))) break;

@@ -76,54 +76,13 @@ export async function takeUpdates(sql: Sql, input: { instanceId: string; reader:
   return { lost: !held, updates };
 }
 
-/** A long-polling owner's batch: its updates, the reader that takes them, the offset that confirms them. */
-export type PolledBatch = { reader: string; botId: string; updates: Update[]; nextOffset: number };
-
-/**
- * Long-polling owners' batches, written before Telegram is told it may forget them (migration 0610): per batch the
- * rows, taken by its reader, and the bot's stored offset moved to `nextOffset`, fenced by the lease; many bots'
- * batches in one statement (group commit, batch-stash.ts). Answers the bots whose lease is still this instance's;
- * for the others nothing was written. An update already in the table (a webhook row of a mode switch) stays as it is.
- */
-export async function stashPolled(sql: Sql, instanceId: string, batches: PolledBatch[]): Promise<Set<string>> {
-  const input = batches.map((batch) => ({ b: batch.botId, r: batch.reader, o: batch.nextOffset, u: batch.updates }));
-  const rows = await sql<{ botId: string }[]>`
-    with input as (
-      select (e.v->>'b')::uuid as bot_id, (e.v->>'r')::uuid as reader, (e.v->>'o')::bigint as next_offset, e.v->'u' as updates
-      from jsonb_array_elements(${sql.json(input as unknown as JSONValue)}::jsonb) as e(v)
-    ), lease as (
-      update bot_polling p set next_offset = greatest(p.next_offset, i.next_offset), offset_at = now(),
-        done_ids = array(select d from unnest(p.done_ids) as d where d >= i.next_offset order by d)
-      from input i where p.bot_id = i.bot_id and p.owner = ${instanceId}
-      returning p.bot_id
-    ), stashed as (
-      insert into webhook_updates (bot_id, update_id, payload, handled_by, polled)
-      select i.bot_id, (u.v->>'update_id')::bigint, u.v, i.reader, true
-      from input i cross join lateral jsonb_array_elements(i.updates) as u(v)
-      where i.bot_id in (select bot_id from lease)
-      on conflict (bot_id, update_id) do nothing
-    )
-    select bot_id::text as "botId" from lease`;
-  return new Set(rows.map((row) => row.botId));
-}
-
-/**
- * Receipts of queued updates, in the transaction that writes their work (contact-journal.ts): a webhook row keeps
- * its key a day (Telegram's re-sends are duplicates) and loses its payload; a polled row goes (the stored offset
- * already keeps Telegram from sending it again).
- */
+/** Receipts of queued updates, in the transaction that writes their work (contact-journal.ts); the payload goes. */
 export async function markQueuedHandled(sql: Queryable, receipts: Array<{ reader: string; botId: string; ids: number[] }>): Promise<void> {
   const wire = receipts.map((receipt) => ({ reader: receipt.reader, bot_id: receipt.botId, ids: receipt.ids }));
   await sql`
-    with r as (
-      select * from jsonb_to_recordset(${sql.json(wire)}) as r(reader uuid, bot_id uuid, ids bigint[])
-    ), polled as (
-      delete from webhook_updates w using r
-      where w.bot_id = r.bot_id and w.update_id = any(r.ids) and w.handled_by = r.reader and w.handled_at is null and w.polled
-    )
     update webhook_updates w set handled_at = now(), payload = null
-    from r where w.bot_id = r.bot_id and w.update_id = any(r.ids) and w.handled_by = r.reader and w.handled_at is null
-      and not w.polled`;
+    from jsonb_to_recordset(${sql.json(wire)}) as r(reader uuid, bot_id uuid, ids bigint[])
+    where w.bot_id = r.bot_id and w.update_id = any(r.ids) and w.handled_by = r.reader and w.handled_at is null`;
 }
 
 /** Which of these bots have updates waiting (a NOTIFY missed while the connection listening was down). */

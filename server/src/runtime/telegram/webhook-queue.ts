@@ -53,7 +53,7 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
   const timers: ReturnType<typeof setInterval>[] = [];
 
   async function handle(botId: string, reader: Reader, update: Update) {
-    const receipt = { reader: reader.id, botId, updateId: update.update_id };
+    const receipt = { kind: 'queued' as const, reader: reader.id, botId, updateId: update.update_id };
     await options.journal.handling(receipt, async () => {
       try {
         await reader.bot.handleUpdate(update);
@@ -163,8 +163,6 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
     open(botId: string, bot: Bot) {
       readers.set(botId, { id: crypto.randomUUID(), bot, running: undefined, again: false, closed: false });
     },
-    /** The id this ownership marks its rows with: a long-polling owner writes its batches taken by it. */
-    readerOf: (botId: string) => readers.get(botId)?.id,
     /** Updates wait (an event from another instance, a claim): read them if the bot runs here. */
     wake: (botId: string) => void wake(botId),
     /** Takes and handles everything waiting now; resolves when done (before long polling starts: older first). */
