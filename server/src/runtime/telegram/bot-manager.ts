@@ -16,7 +16,6 @@
  *   owner as bot-scoped jobs (flow.contact-event).
  */
 import { randomUUID } from 'node:crypto';
-import type { Update } from 'grammy/types';
 import type { Sql } from '../../db/client.ts';
 import { deriveSecretHex, secretsEqual } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -46,6 +45,7 @@ import * as repo from './runtime-repository.ts';
 import { commitOffset } from './polling-lease-repository.ts';
 import { createBatchStash } from './batch-stash.ts';
 import { takePolledBatches } from './polled-batches-repository.ts';
+import { handleUpdate } from './handle-update.ts';
 import { createDatabaseGate } from './database-gate.ts';
 
 export const TOKEN_REJECTED_REASON = 'O Telegram recusou o token deste bot. Cadastre um token válido.';
@@ -219,11 +219,8 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     }
   }
 
-  /**
-   * `reader`: this ownership of the bot, whose receipts count for the batches the poller writes; `resume`: updates of
-   * batches a previous owner wrote and never receipted, handled before the first getUpdates.
-   */
-  function startPolling(entry: BotEntry, log: typeof logger, reader: string, resume: Update[]) {
+  /** `reader`: this ownership of the bot, whose receipts count for the batches the poller writes. */
+  function startPolling(entry: BotEntry, log: typeof logger, reader: string) {
     const botId = entry.botId;
     const poller = startUpdatePoller({
       bot: entry.bot,
@@ -231,7 +228,6 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       allowedUpdates: ALLOWED_UPDATES,
       offset: startOffsets.get(botId)?.offset,
       done: startOffsets.get(botId)?.done ?? [],
-      resume,
       store: {
         stash: (updates, nextOffset) => stash.write({ reader, botId, updates, nextOffset }),
         handling: (updateId, work, queued) => journal.handling({ kind: 'polled', reader, botId, updateId }, work, queued),
@@ -299,6 +295,8 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       }, stopSignal);
       if (closed) return;
       queue.open(botId, entry.bot);
+      // Polled batches a killed owner left (the mode just switched): older than anything queued.
+      if (!(await resumePolled(entry, randomUUID(), log)) || closed) return;
       queue.wake(botId);
     } else {
       // A webhook left from an earlier configuration would make every getUpdates fail with 409.
@@ -310,15 +308,26 @@ export function createBotManager(options: BotManagerOptions): BotManager {
       if (closed) return;
       // Batches a previous owner polled and never receipted (it was killed): older than anything getUpdates returns.
       const reader = randomUUID();
-      const resumed = await takePolledBatches(sql, { instanceId: lease.instanceId, reader, botId });
-      if (closed || resumed.lost) return;
-      if (resumed.updates.length > 0) {
-        log.info('retomando updates da instância anterior sem recibo', { count: resumed.updates.length, fromUpdateId: resumed.updates[0]?.update_id });
-      }
-      startPolling(entry, log, reader, resumed.updates);
+      if (!(await resumePolled(entry, reader, log)) || closed) return;
+      startPolling(entry, log, reader);
     }
     running.set(botId, entry);
     log.info('bot iniciado', { mode: webhookBaseUrl ? 'webhook' : 'polling' });
+  }
+
+  /**
+   * Takes the batches an earlier owner of this bot polled and left with updates unreceipted (its instance killed) and
+   * handles those updates, receipted as `reader`'s. False: the lease is not ours (nothing taken).
+   */
+  async function resumePolled(entry: BotEntry, reader: string, log: typeof logger): Promise<boolean> {
+    const botId = entry.botId;
+    const taken = await takePolledBatches(sql, { instanceId: lease.instanceId, reader, botId });
+    if (taken.lost) return false;
+    if (taken.updates.length === 0) return true;
+    log.info('retomando updates da instância anterior sem recibo', { count: taken.updates.length, fromUpdateId: taken.updates[0]?.update_id });
+    await Promise.all(taken.updates.map((update) =>
+      journal.handling({ kind: 'polled', reader, botId, updateId: update.update_id }, () => handleUpdate(entry.bot, update, log))));
+    return true;
   }
 
   /** Telegram down at boot…: try again later, slower each time, never in a tight loop. */

@@ -13,9 +13,10 @@
  * A 409 (another poller for this token: a stale instance, a lease that changed hands) is never a stop: the poller
  * backs off, asks for the lease to be checked again, and tries again for as long as it holds the lease.
  */
-import { BotError, GrammyError, type Bot } from 'grammy';
+import { GrammyError, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from '../../lib/logger.ts';
+import { handleUpdate } from './handle-update.ts';
 
 const LONG_POLL_SECONDS = 30;
 const BATCH_LIMIT = 100;
@@ -47,8 +48,6 @@ export type PollerOptions = {
   offset: number | undefined;
   /** Update ids at or above `offset` the previous owner receipted: not handled again (before migration 0610). */
   done: readonly number[];
-  /** Updates of batches a previous owner wrote and never receipted (taken over): handled before the first getUpdates. */
-  resume?: readonly Update[];
   store: PollerStore;
   /** Telegram answered 409: the lease should be checked again now. */
   onConflict(): void;
@@ -90,14 +89,7 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
     });
 
   async function handle(update: Update, queued: Promise<unknown>) {
-    await options.store.handling(update.update_id, async () => {
-      try {
-        await bot.handleUpdate(update);
-      } catch (error) {
-        if (error instanceof BotError) await Promise.resolve(bot.errorHandler(error)).catch(() => undefined);
-        else logger.error('falha ao processar update', { updateId: update.update_id, error });
-      }
-    }, queued);
+    await options.store.handling(update.update_id, () => handleUpdate(bot, update, logger), queued);
   }
 
   /**
@@ -179,9 +171,6 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
 
   const loop = (async () => {
     const backoff = { conflict: CONFLICT_BASE_MS, error: ERROR_BASE_MS };
-    // Their batches are stored (and now this owner's): only their receipts are to come.
-    const stored = Promise.resolve();
-    await Promise.all((options.resume ?? []).map((update) => handle(update, stored)));
     while (!abort.signal.aborted) {
       try {
         if (!(await turn(backoff))) break;

@@ -1,8 +1,8 @@
 /**
  * Switching between long polling and webhook mode on one database (docs/decisions.md#webhook-queue), both engines:
  * restarted in webhook mode, an update_id below where polling had got is a duplicate (Telegram re-sends the batch the
- * last getUpdates had not confirmed); restarted in polling mode, updates still waiting in the webhook queue are
- * handled before polling starts.
+ * last getUpdates had not confirmed) and a polled batch a killed owner left unreceipted is handled first; restarted in
+ * polling mode, updates still waiting in the webhook queue are handled before polling starts.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { botResponseSchema } from '@shared/bots/schemas.ts';
@@ -55,8 +55,18 @@ test('polling → webhook → polling: a re-sent polled update is a duplicate, w
   const polledThrough = Number(lease?.nextOffset) - 1;
   expect(polledThrough).toBeGreaterThan(0);
 
+  // A polled batch a killed owner left without receipts (stored, its offset already past it).
+  const leftId = polledThrough;
+  const left = {
+    update_id: leftId,
+    message: { message_id: leftId, date: 1, chat: { id: user.id, type: 'private', first_name: 'Lia' }, from: { id: user.id, is_bot: false, first_name: 'Lia' }, text: 'deixado' },
+  };
+  await db.sql`insert into polled_batches (bot_id, first_update_id, reader, updates, pending)
+    values (${bot.id}, ${leftId}, gen_random_uuid(), ${db.sql.json([left])}, ${[leftId]})`;
+
   // Webhook mode on the same database.
   server = await start({ webhookOverLoopback: true });
+  await eventually('the left batch handled', () => echoes().length === 2);
   await eventually('the webhook set', () => emulator.control.apiCalls({ token: created.token, method: 'setWebhook' }).length === 1);
   const secret = deriveSecretHex(server.config.encryptionKey, `webhook:${bot.id}`);
   const update = (updateId: number, text: string) => ({
@@ -70,7 +80,7 @@ test('polling → webhook → polling: a re-sent polled update is a duplicate, w
   // Telegram re-sending the last polled update by webhook: handled already.
   expect(await post(polledThrough, 'polled')).toBe('duplicate');
   expect(await post(polledThrough + 1, 'hooked')).toBe('accepted');
-  await eventually('the webhook echo', () => echoes().length === 2);
+  await eventually('the webhook echo', () => echoes().length === 3);
   await server.stop();
 
   // An update accepted by webhook whose handling had not started when the server went down (as a kill leaves it).
@@ -78,9 +88,10 @@ test('polling → webhook → polling: a re-sent polled update is a duplicate, w
   // And a newer one waiting at Telegram: the queued one, older, goes first.
   emulator.control.sendPrivateMessage({ from: user.id, bot: created.token, text: 'polled again' });
   server = await start();
-  await eventually('both echoes', () => echoes().length === 4);
+  await eventually('both echoes', () => echoes().length === 5);
   await Bun.sleep(300);
-  expect(echoes()).toEqual(['eco: polled', 'eco: hooked', 'eco: waited', 'eco: polled again']);
+  expect(echoes()).toEqual(['eco: polled', 'eco: deixado', 'eco: hooked', 'eco: waited', 'eco: polled again']);
+  expect(await db.sql`select 1 from polled_batches where bot_id = ${bot.id}`).toHaveLength(0);
   const waiting = await db.sql`select 1 from webhook_updates where bot_id = ${bot.id} and handled_at is null`;
   expect(waiting).toHaveLength(0);
 }, 60_000);

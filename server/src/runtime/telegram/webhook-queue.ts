@@ -10,11 +10,12 @@
  * order and taken in order. The owner is woken at once: directly when the update arrived on its own instance, by a
  * `webhook.waiting` event (NOTIFY) otherwise, and every `tickMs` it looks for rows a lost NOTIFY left waiting.
  */
-import { BotError, type Bot } from 'grammy';
+import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Sql } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import * as repo from './webhook-queue-repository.ts';
+import { handleUpdate } from './handle-update.ts';
 import type { ContactJournal } from './contact-journal.ts';
 import type { Arrival, EnqueueOutcome } from './webhook-queue-repository.ts';
 
@@ -54,14 +55,7 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
 
   async function handle(botId: string, reader: Reader, update: Update) {
     const receipt = { kind: 'queued' as const, reader: reader.id, botId, updateId: update.update_id };
-    await options.journal.handling(receipt, async () => {
-      try {
-        await reader.bot.handleUpdate(update);
-      } catch (error) {
-        if (error instanceof BotError) await Promise.resolve(reader.bot.errorHandler(error)).catch(() => undefined);
-        else logger.error('falha ao processar update', { updateId: update.update_id, error });
-      }
-    });
+    await options.journal.handling(receipt, () => handleUpdate(reader.bot, update, logger));
   }
 
   /** Takes and handles batches until none waits; a wake meanwhile asks for one more look. */
