@@ -34,7 +34,7 @@ export type PollerStore = {
    * written). Throws when the database does not answer: nothing moved, Telegram keeps the batch.
    */
   stash(updates: Update[], nextOffset: number): Promise<boolean>;
-  /** Runs one update's handling so that its receipt is written with its work, once `queued` (its row) is stored. */
+  /** Runs one update's handling so that its receipt is written with its work, once `queued` (its batch's write) is stored. */
   handling(updateId: number, work: () => Promise<void>, queued: Promise<unknown>): Promise<void>;
   /** Stores the offset sent to Telegram alone (nothing else to write). False: the lease is gone. */
   commitOffset(nextOffset: number): Promise<boolean>;
