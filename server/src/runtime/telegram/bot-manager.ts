@@ -40,13 +40,13 @@ import { contactEventJob, STALE_MS, type ContactEvent } from '../flow-engine/con
 import { botScope } from '../flow-engine/resume-job.ts';
 import type { ContactChange } from '../flow-engine/contact-triggers.ts';
 import { createStandaloneBots } from './standalone-bots.ts';
+import { createDatabaseGate } from './database-gate.ts';
 import { ALLOWED_UPDATES } from './create-bot.ts';
 import * as repo from './runtime-repository.ts';
 import { commitOffset } from './polling-lease-repository.ts';
 import { createBatchStash } from './batch-stash.ts';
 import { takePolledBatches } from './polled-batches-repository.ts';
 import { handleUpdate } from './handle-update.ts';
-import { createDatabaseGate } from './database-gate.ts';
 
 export const TOKEN_REJECTED_REASON = 'O Telegram recusou o token deste bot. Cadastre um token válido.';
 const RESTART_DELAY_MS = 5000;

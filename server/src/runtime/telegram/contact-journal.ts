@@ -257,13 +257,12 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
       try {
         return await holding.run(held, work);
       } finally {
-        const stored = await Promise.resolve(queued).then(() => true, () => false);
-        if (stored) release(held);
-        held.open = false;
-        if (stored) {
+        if (await Promise.resolve(queued).then(() => true, () => false)) {
+          release(held);
           receipts.push(receipt);
           schedule();
         }
+        held.open = false;
       }
     },
     flush,

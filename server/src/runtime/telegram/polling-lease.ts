@@ -160,7 +160,7 @@ export function createPollingLease(options: PollingLeaseOptions) {
         const bots = [...held];
         held.clear();
         // A batch still running after STOP_WAIT_MS is left to finish on its own: the lease goes back anyway, and the
-        // next owner skips that batch (it is recorded as in flight) rather than handling it twice.
+        // next owner redoes its updates that have no receipt yet (their replies may go out twice; nothing is lost).
         await Promise.race([Promise.allSettled(bots.map((botId) => options.dropped(botId, 'handover'))), Bun.sleep(STOP_WAIT_MS)]);
         await repo.leave(sql, instanceId).catch((error: unknown) => logger.error('falha ao devolver a posse dos bots', { error }));
         options.announce();
