@@ -31,8 +31,8 @@ function nameOf(node: ts.Node, source: ts.SourceFile): string {
   return '(anonymous)';
 }
 
-export function functionSizes(file: string): FunctionSize[] {
-  const text = readFileSync(path.join(ROOT, file), 'utf8');
+/** Every function body of a source text, its size in lines between the braces. */
+export function functionSizesOf(file: string, text: string): FunctionSize[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const sizes: FunctionSize[] = [];
   const visit = (node: ts.Node) => {
@@ -48,7 +48,10 @@ export function functionSizes(file: string): FunctionSize[] {
   return sizes;
 }
 
-export const lineCount = (file: string) => readFileSync(path.join(ROOT, file), 'utf8').split('\n').filter((_, i, all) => i < all.length - 1 || all[i] !== '').length;
+/** `file` relative to the repository root, or absolute. */
+export const functionSizes = (file: string): FunctionSize[] => functionSizesOf(file, readFileSync(path.resolve(ROOT, file), 'utf8'));
+
+export const lineCount = (file: string) => readFileSync(path.resolve(ROOT, file), 'utf8').split('\n').filter((_, i, all) => i < all.length - 1 || all[i] !== '').length;
 
 if (import.meta.main) {
   const files = productFiles();
