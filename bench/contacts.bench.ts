@@ -1,5 +1,5 @@
 /**
- * Contact search (issue 14) on PostgreSQL (BENCH_DATABASE_URL, default the local server; skipped when unreachable):
+ * Contact search on PostgreSQL (BENCH_DATABASE_URL, default the local server; skipped when unreachable):
  * 1 000 000 contacts of one user's bot, bulk-inserted with generate_series, then searches through the real HTTP
  * API as that signed-in user (GET /api/contacts/bot/{id}?search=…, first page of 20 with its total), sequentially,
  * after a warm-up. Target: p95 < 50 ms. Figures per kind of term, since a term matching 1 in 40 contacts is planned

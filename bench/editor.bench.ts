@@ -1,5 +1,5 @@
 /**
- * Editor performance (issues 5 and 19): big flows opened in the visual editor in a real (headless) Chromium.
+ * Editor performance (docs/decisions.md#p-flow-editor): big flows opened in the visual editor in a real (headless) Chromium.
  * Two flows, 500 nodes / 600 connections and 1 000 / 1 200, each in a fresh browser profile:
  * - open: navigation → every node mapped (the counter shows the sizes) and the first cards painted, cold (a first
  *   visit to the editor: its chunks, the offline cache read, once the login's first sync has cached the flow) and

@@ -1,5 +1,5 @@
 /**
- * Flow engine (issue 5): a 10-node flow (trigger, conditions, random splits, three texts) triggered by 10 000
+ * Flow engine: a 10-node flow (trigger, conditions, random splits, three texts) triggered by 10 000
  * `/start` messages from 100 contacts through the Bot API emulator, the product in its own process on PostgreSQL
  * (BENCH_DATABASE_URL, default the local server; a fresh database is created and dropped).
  * - node steps/s = steps recorded ÷ time from the first /start to the last reply in the emulator;

@@ -1,5 +1,5 @@
 /**
- * The server's memory (issue 19): RSS of `bun server/src/index.ts` (as in production, its own process) with one
+ * The server's memory: RSS of `bun server/src/index.ts` (as in production, its own process) with one
  * user and one polling bot, on the embedded database and on PostgreSQL (BENCH_DATABASE_URL, a throw-away database;
  * skipped when unreachable):
  * - idle: 5 s after it became healthy;

@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 18, docs/decisions.md#scale-out): several `bun server/src/index.ts` instances on one PostgreSQL
+ * Scale-out (docs/decisions.md#scale-out): several `bun server/src/index.ts` instances on one PostgreSQL
  * (BENCH_DATABASE_URL, or a local server on the default URL; a throw-away database is created on it) and the Bot API
  * emulator, which runs here (rate limits off) with a hook that counts what bots send.
  * 1. Update → reply throughput with 1, 2 and 3 instances: 20 bots with the flow "any message → eco: <text>", a

@@ -1,5 +1,5 @@
 /**
- * Offline sync, client side (issue 4), with the client's own outbox, replayer and pull code (client/src/offline)
+ * Offline sync, client side, with the client's own outbox, replayer and pull code (client/src/offline)
  * on Dexie over fake-indexeddb in Bun — not a browser's IndexedDB — against the real server in its own process on
  * the embedded database and on PostgreSQL when reachable (BENCH_DATABASE_URL), over loopback:
  * - replay: 1 000 and 10 000 mutations queued while offline (welcome.save, flow.setEnabled, flow.update), then the
@@ -18,7 +18,7 @@ import { enqueue } from '../client/src/offline/outbox.ts';
 import { createReplayer, DEFAULT_BATCH, type SyncTransport } from '../client/src/offline/replayer.ts';
 import { benchSyncClient, postgresReachable, promotedChannel, startSyncTarget, type SyncTarget } from './test-support/sync-server.ts';
 
-/** Queue sizes replayed, each with its target: 1 000 (< 2 s, issue 4) and 10 000 (< 3 s, issue 19). */
+/** Queue sizes replayed, each with its target: 1 000 (< 2 s) and 10 000 (< 3 s). */
 const QUEUED = process.env.BENCH_SYNC_QUEUED ? [Number(process.env.BENCH_SYNC_QUEUED)] : [1000, 10_000];
 const TARGET_MS = (queued: number) => (queued > 1000 ? 3000 : 2000);
 const PULL_ROWS = Number(process.env.BENCH_SYNC_PULL_ROWS ?? 10_000);

@@ -1,11 +1,11 @@
 /**
- * Offline sync, server side (issue 4), on the embedded database and on PostgreSQL (BENCH_DATABASE_URL, default the
+ * Offline sync, server side, on the embedded database and on PostgreSQL (BENCH_DATABASE_URL, default the
  * local server; skipped when unreachable):
  * - push throughput: 5 000 mutations (node.update and welcome.save alternating) in batches of 100, from one client
  *   (the server applies them in chunked transactions, in order) and from 4 clients of the same user at once;
  * - pull: 10 000 nodes created by push, then the time to pull every page from cursor 0.
- * BENCH_SYNC_ONLY=embedded|postgres runs one side. The client replay (Dexie) part is added to this file by the client
- * issue; the helpers (server process, user with a bot, sync client) live in test-support/sync-server.ts.
+ * BENCH_SYNC_ONLY=embedded|postgres runs one side. The client side (Dexie) is sync-client.bench.ts; the helpers
+ * (server process, user with a bot, sync client) live in test-support/sync-server.ts.
  */
 import { benchSyncClient, postgresReachable, promotedChannel, startSyncTarget, type SyncTarget } from './test-support/sync-server.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Updates through the bot runtime (issue 3): 50 bots, 20 000 joins from the Bot API emulator to the welcome reply,
+ * Updates through the bot runtime: 50 bots, 20 000 joins from the Bot API emulator to the welcome reply,
  * on the embedded database and on PostgreSQL (BENCH_DATABASE_URL, or a local server on the default URL); then the
  * memory an idle bot costs.
  *

@@ -1,5 +1,5 @@
 /**
- * An editor that helps (issue 17), on a laptop: "+" under a node and a connection dropped on an empty spot add
+ * An editor that helps, on a laptop: "+" under a node and a connection dropped on an empty spot add
  * the next node already connected, to the right; library nodes land in free space; Organizar lays the flow out
  * (dagre, loaded only then); the panel never hides its node; the minimap draws the nodes; the empty canvas says
  * what to do first; the canvas controls and panel labels speak pt-BR.

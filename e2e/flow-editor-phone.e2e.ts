@@ -1,5 +1,5 @@
 /**
- * The flow editor on a phone (issue 17): 390×844 with touch. The canvas takes the screen, the library is a bottom
+ * The flow editor on a phone: 390×844 with touch. The canvas takes the screen, the library is a bottom
  * sheet behind "+", the node panel a full-width sheet whose Salvar nó / Excluir stay reachable, the header a compact
  * bar; a flow is built, edited and saved by tapping alone, and nothing runs past the screen.
  */

@@ -1,5 +1,5 @@
 /**
- * "Testar" in the editor (issue 17), on a phone with touch: a simulated chat over POST /flows/{id}/test. A message or
+ * "Testar" in the editor, on a phone with touch: a simulated chat over POST /flows/{id}/test. A message or
  * a button press shows the bot's replies, and the path it took lights up on the canvas; nothing goes to Telegram.
  * The server matches the input as the engine does: the command's argument and the message reach the variables, a
  * flow button (`flow_{nodeId}`) continues at its node, a callback value fires trigger_button_clicked.

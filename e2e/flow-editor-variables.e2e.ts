@@ -1,5 +1,5 @@
 /**
- * An editor that helps with what reaches the Telegram user (issue 17): variables highlighted, offered after `{{`,
+ * An editor that helps with what reaches the Telegram user: variables highlighted, offered after `{{`,
  * an unknown one flagged with a suggestion in the panel, on the card and on save; buttons with no value or a
  * callback no flow answers flagged in the panel.
  */

@@ -1,6 +1,6 @@
 /**
- * Toasts never cover the header (issue 17): on a phone (390×844) sonner's default top offset put them over the
- * sticky header; every screen now starts them below it.
+ * Toasts never cover the header: on a phone (390×844) sonner's default top offset would put them over the
+ * sticky header, so every screen starts them below it.
  */
 import { expect, test, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';

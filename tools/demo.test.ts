@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-// `bun run demo` serves the product on PORT as the README says (it used to read only DEMO_PORT).
+// `bun run demo` serves the product on PORT, as the README says.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canalize-demo-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

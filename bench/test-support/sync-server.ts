@@ -1,5 +1,5 @@
 /**
- * Helpers for the sync benchmark (server part now, client replay later): the product in its own process on the
+ * Helpers for the benchmarks that run the product: the product in its own process on the
  * embedded database or on a fresh PostgreSQL database, a signed-up user with an emulator bot and a flow, and a
  * minimal sync client speaking the shared wire contract.
  */

@@ -1,4 +1,4 @@
-/** What every screen must pass (issue 17): no serious or critical axe finding, nothing past the screen's edge. */
+/** What every screen must pass: no serious or critical axe finding, nothing past the screen's edge. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from './test.ts';
 

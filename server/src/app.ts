@@ -51,7 +51,7 @@ export type AppDeps = {
   media: MediaStore;
   /** Directory of the built client; defaults to client/dist at the repository root. */
   clientDistDir?: string;
-  /** Inbox announcements (live events, later web push); silent without one. */
+  /** Inbox announcements (live events and web push); silent without one. */
   announce?: InboxAnnouncer;
   /** Open live event streams (GET /api/events); the route exists only with a hub. */
   events?: EventHub;

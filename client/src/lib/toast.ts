@@ -1,7 +1,7 @@
 /**
  * Every toast goes through here so it gets the durations of docs/product.md#toast-behaviour: 4000 ms for default, error and custom
  * toasts, 2000 ms for success, none for loading (dismissed by whoever started it).
- * sonner (~9 KB on the wire with its stylesheet) loads with the first toast, not with the first page: /login shows
+ * sonner (with its stylesheet) loads with the first toast, not with the first page: /login shows
  * none until the user acts. Calls made while it loads run in order once it is there; the Toaster
  * (components/toaster.tsx) mounts then, and sonner shows it the toasts created before it subscribed.
  */

@@ -27,7 +27,7 @@ export async function ensureClientBuild(logger: Logger, root: string = REPO_ROOT
   if (!clientBuildIsStale(root)) return;
   logger.info('Gerando o build do cliente (bun run build)…');
   // A server started by `bun test` inherits NODE_ENV=test, and Vite builds React's development bundle for any
-  // NODE_ENV but production (a 557 KB vendor chunk instead of ~300 KB): the build is always production.
+  // NODE_ENV but production (a vendor chunk nearly twice the size): the build is always production.
   const child = Bun.spawn([process.execPath, 'run', 'build'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production' },

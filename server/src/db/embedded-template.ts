@@ -1,10 +1,10 @@
 /**
  * A new embedded data directory starts as a copy of a pre-initialised one (docs/decisions.md#embedded-template).
- * PGlite's initdb costs ~2.5 s of a ~3 s first start on this 2-core machine, copying a freshly initialised directory
- * (~40 MB) and opening it ~0.25 s. The template is made once per installed PGlite version (initdb in a staging
+ * PGlite's initdb is most of a first start; copying a freshly initialised directory and opening it takes a tenth of
+ * that (bench/RESULTS.md#startup). The template is made once per installed PGlite version (initdb in a staging
  * directory, closed, renamed into place, so a concurrent start never sees half a template) under
- * node_modules/.cache; where that cannot be written, the directory is initialised in place as before.
- * It holds nothing but initdb's output: the migrations still run on the copy (they cost ~0.3 s).
+ * node_modules/.cache; where that cannot be written, the directory is initialised in place.
+ * It holds nothing but initdb's output: the migrations still run on the copy.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -4,7 +4,7 @@
  * PGlite checks no password, so the socket is the lock: it lives in DATA_DIR/run, a directory only the server's
  * own user may enter (0700), never on a TCP port where any local user could connect (docs/decisions.md).
  * PGlite and its socket server run on a thread of their own (embedded-worker.ts, docs/decisions.md#embedded-worker):
- * a statement executing in WebAssembly no longer stalls the server's event loop, which only does socket I/O.
+ * a statement executing in WebAssembly does not stall the server's event loop, which only does socket I/O.
  *
  * Limits (docs/stack-notes.md#pglite): every connection shares ONE PGlite session through one queue, so an open transaction
  * blocks all others (keep them short); SET and temp tables leak between connections; no authentication (the
@@ -14,12 +14,9 @@
  * core at most: statements still run one at a time. If that thread dies the server exits with status 1
  * (EmbeddedOptions.onCrash): it is not restarted in place.
  *
- * Measured through postgres.js on a 2-core machine (same script, real PostgreSQL 15 in brackets): ~3,000 sequential
- * single-row inserts/s [~2,500], ~8,300 concurrent point selects/s over 4 connections [~20,000], in-process; from
- * the worker each round trip crosses threads: 3,700–3,900 inserts/s and 7,500–10,000 selects/s where in-process
- * gave 4,700–5,500 and 13,700–15,400 in the same sitting (bench/database.bench.ts, 2026-11-25, load ~1.4). First
- * start of a new data dir 2–5 s (initdb; 1.5–2.3 s to healthy once embedded-template.ts has a template), later
- * starts 0.6–0.9 s, in-process or not. Plenty for one operator's console; use DATABASE_URL beyond.
+ * Each round trip crosses threads, so strictly sequential queries pay for it; the server batches its writes (journal,
+ * queue) instead (throughput and start-up times: bench/RESULTS.md#database, #startup). Plenty for one operator's
+ * console; use DATABASE_URL beyond.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

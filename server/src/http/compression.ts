@@ -1,7 +1,7 @@
 /**
  * Compresses answers on the fly, in one place: every JSON answer of the API and any other text answer a route
  * builds (the public tracking script /api/js/…), above COMPRESSION_THRESHOLD_BYTES, in the encoding the client
- * prefers (http/content-encoding.ts has the measured levels). Never touched: an answer that already carries a
+ * prefers (http/content-encoding.ts chooses the levels). Never touched: an answer that already carries a
  * Content-Encoding (the built client's precompressed files, http/static-client.ts), media and other binary types,
  * and the live event stream (text/event-stream must flush frame by frame).
  */

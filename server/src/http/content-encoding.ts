@@ -2,13 +2,11 @@
  * Content-Encoding negotiation and on-the-fly compression, shared by the built client (precompressed files) and the
  * compression hook (API answers, the tracking script). Brotli first, gzip second, identity otherwise.
  *
- * Levels, measured with Bun 1.4 on this machine (bench-like payloads; a 20-row contacts page is 7.6 KB of JSON,
- * a 500-node / 600-connection flow 317 KB):
- * - 20-row contacts page: brotli q4 1.37 KB in 0.14 ms, gzip 6 1.50 KB in 0.16–0.28 ms, brotli q11 1.24 KB in 32 ms;
- * - 500-node flow: brotli q1 80 KB in 2 ms, brotli q4 79 KB in 6 ms, gzip 6 83 KB in 5–6 ms, brotli q11 68 KB in 1 s;
- * - a 79-byte answer: gzip grows it to 92 bytes.
- * So dynamic answers use brotli q4 up to 64 KiB and q1 above (same size, a third of the time), gzip level 6, and
- * nothing under 1 KiB (one TCP segment either way). q11 is for the build only (client/vite.config.ts).
+ * Levels: on a typical API answer (a 20-row contacts page) brotli q4 is smaller than gzip 6 and no slower; on a large
+ * one (a 500-node flow) brotli q1 is as small as q4 in a third of the time; brotli q11 costs tens of milliseconds to
+ * a second; a tiny answer only grows. So dynamic answers use brotli q4 up to 64 KiB and q1 above, gzip level 6, and nothing under
+ * 1 KiB (one TCP segment either way). q11 is for the build only (client/vite.config.ts). The measured sizes and
+ * times: bench/RESULTS.md#compression.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
