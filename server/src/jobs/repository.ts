@@ -105,11 +105,7 @@ export async function releaseJob(sql: Queryable, job: Pick<ClaimedJob, 'id' | 'l
     where id = ${job.id} and lease_token = ${job.leaseToken} and status = 'running'`;
 }
 
-/**
- * Boot (docs/decisions.md#scale-out): the leases of the jobs the runs this process replaces were running end now, so
- * they are claimed again (or swept dead on their last attempt) as if their leases had run out: every running job on
- * the embedded database (`instanceId` null: it belongs to one process), else those claimed under this INSTANCE_ID.
- */
+/** Boot (previous-run-jobs.ts): the leases of running jobs claimed under `instanceId` end now (null: every one). */
 export async function endPreviousRunLeases(sql: Queryable, instanceId: string | null): Promise<number> {
   const result = await sql`
     update jobs set lease_expires_at = now()

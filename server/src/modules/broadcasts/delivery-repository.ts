@@ -31,7 +31,7 @@ export async function botRate(sql: Sql, botId: string): Promise<number | undefin
 
 /**
  * Up to `limit` due recipients of the bot's SENDING broadcasts (oldest broadcast first), marked 'sending' under the
- * claim's token and this instance's INSTANCE_ID (`instanceId`: its next run fails them at once, failAbandoned).
+ * claim's token and this instance's INSTANCE_ID (its next run fails them at once: previous-run-claims.ts).
  */
 export async function claimRecipients(sql: Sql, botId: string, limit: number, token: string, leaseMs: number, instanceId: string | null = null): Promise<ClaimedRecipient[]> {
   return sql<ClaimedRecipient[]>`
@@ -95,9 +95,8 @@ export async function markContactsBlocked(sql: Sql, contactIds: string[]): Promi
 }
 
 /**
- * Claims whose process died mid-send: failed "resultado incerto", never sent again. Those whose lease ran out; at
- * boot (`previousRun`), those of the runs this process replaces, without waiting for their leases: every claim on
- * the embedded database (instanceId null: it belongs to one process), else the claims made under this INSTANCE_ID.
+ * Claims whose process died mid-send: failed "resultado incerto", never sent again. Those whose lease ran out, or
+ * (`previousRun`, at boot: previous-run-claims.ts) those made under its INSTANCE_ID, every one when that is null.
  */
 export async function failAbandoned(sql: Sql, reason: string, previousRun?: { instanceId: string | null }): Promise<number> {
   const abandoned = previousRun

@@ -78,9 +78,8 @@ export async function releaseBots(sql: Sql, instanceId: string, botIds: string[]
 }
 
 /**
- * Boot (docs/decisions.md#scale-out): the leases of the runs this process replaces go back at once, with their
- * instance rows (so the fair share counts live instances only): every one on the embedded database (`identity` null:
- * it belongs to one process), else the runs under this INSTANCE_ID. Answers how many bots were released.
+ * Boot (previous-run-bots.ts): the instance rows of the runs under `identity` (null: every run) go, and their leases
+ * with them; answers how many bots were released.
  */
 export async function releasePreviousRuns(sql: Sql, identity: string | null): Promise<number> {
   const result = await sql`
