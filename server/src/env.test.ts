@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './env.ts';
 
@@ -64,6 +64,7 @@ describe('loadConfig', () => {
     ['ENCRYPTION_KEY', 'xyz'],
     ['LOG_LEVEL', 'verbose'],
     ['SKIP_CLIENT_BUILD', 'maybe'],
+    ['INSTANCE_ID', 'duas palavras'],
   ])('rejects a bad %s naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -85,5 +86,14 @@ describe('loadConfig', () => {
     expect(config.telegramApiRoot).toBe('http://127.0.0.1:8081');
     expect(config.logLevel).toBe('debug');
     expect(config.skipClientBuild).toBe(true);
+  });
+
+  test('names the instance by INSTANCE_ID, else by host and data directory: the same across restarts, another for another DATA_DIR', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, INSTANCE_ID: 'web-1' }).instanceId).toBe('web-1');
+    const first = loadConfig({ DATA_DIR: dataDir }).instanceId;
+    expect(first.startsWith(`${hostname()}:`)).toBe(true);
+    expect(loadConfig({ DATA_DIR: `${dataDir}/../${path.basename(dataDir)}` }).instanceId).toBe(first);
+    expect(loadConfig({ DATA_DIR: tempDir() }).instanceId).not.toBe(first);
   });
 });

@@ -3,6 +3,9 @@
  * Secrets that the operator did not provide are generated once and persisted under DATA_DIR, so that
  * `bun run start` needs no setup and tokens / encrypted data survive restarts.
  */
+import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 import './lib/zod-locale.ts';
 import { loadPersistedSecrets } from './boot/persisted-secrets.ts';
@@ -35,6 +38,10 @@ const envSchema = z.object({
     z.string().regex(/^[0-9a-fA-F]{64}$/, 'deve ter 64 caracteres hexadecimais (32 bytes)').optional(),
   ),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** This instance's name across its restarts (docs/decisions.md#scale-out): a restart takes over its own leases at once. */
+  INSTANCE_ID: optionalText.pipe(
+    z.string().max(200, 'deve ter no máximo 200 caracteres').regex(/^[\w.:@-]+$/, 'deve conter apenas letras, números e . _ : @ -').optional(),
+  ),
   SKIP_CLIENT_BUILD: flag,
   /** Lets flow http_request nodes reach loopback and private networks (docs/decisions.md#d-flow-engine: refused by default). */
   FLOW_HTTP_ALLOW_PRIVATE: flag,
@@ -62,6 +69,11 @@ export type Config = {
   /** 32-byte AES-256-GCM key. */
   encryptionKey: Uint8Array;
   logLevel: LogLevel;
+  /**
+   * INSTANCE_ID, else the host's name and a hash of the resolved DATA_DIR: the same across this instance's restarts,
+   * different for every instance running at once (each has its own DATA_DIR, docs/deploy.md#instances).
+   */
+  instanceId: string;
   skipClientBuild: boolean;
   flowHttpAllowPrivate: boolean;
   trustProxy: boolean;
@@ -98,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: secrets.jwtSecret,
     encryptionKey: Buffer.from(secrets.encryptionKeyHex, 'hex'),
     logLevel: values.LOG_LEVEL,
+    instanceId: values.INSTANCE_ID ?? defaultInstanceId(values.DATA_DIR),
     skipClientBuild: values.SKIP_CLIENT_BUILD,
     flowHttpAllowPrivate: values.FLOW_HTTP_ALLOW_PRIVATE,
     trustProxy: values.TRUST_PROXY,
@@ -105,6 +118,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pushAllowLoopback: values.PUSH_ALLOW_LOOPBACK,
     webhookAllowLoopback: values.WEBHOOK_ALLOW_LOOPBACK,
   };
+}
+
+function defaultInstanceId(dataDir: string): string {
+  const directory = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 12);
+  return `${hostname()}:${directory}`;
 }
 
 /** An empty variable (`PORT=`) means "not set": defaults apply instead of a parse error. */

@@ -8,6 +8,7 @@ import type { Config } from './env.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { SERVER_MAX_BODY_BYTES } from './http/request-input.ts';
 import { migrate } from './db/migrate.ts';
+import { takeOverPreviousLeases } from './boot/previous-leases.ts';
 import { createNotifier, type Notifier } from './db/notify.ts';
 import { createJobWorker } from './jobs/worker.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
@@ -74,6 +75,8 @@ export async function startServer(
   try {
     const applied = await migrate(db.sql);
     if (applied.length > 0) logger.info('migrações aplicadas', { applied });
+    // A restart after a crash does not wait for its own leases to run out (docs/decisions.md#scale-out).
+    await takeOverPreviousLeases(db, config.instanceId, logger);
     const notifier = await createNotifier(db, logger);
     const media = createMediaStore(db.sql, config.dataDir);
     const events = createEventHub(notifier);
@@ -81,7 +84,7 @@ export async function startServer(
     // only after that, so the runtime reads it lazily instead of the app getting a late-bound facade.
     // eslint-disable-next-line prefer-const -- assigned after listen; the runtime's closure reads it later, so it cannot be a const
     let port: number | undefined;
-    const jobs = createJobWorker({ sql: db.sql, logger: logger.child({ component: 'jobs' }) });
+    const jobs = createJobWorker({ sql: db.sql, logger: logger.child({ component: 'jobs' }), instanceId: config.instanceId });
     // Web push (docs/decisions.md#web-push): keys made on first start; incoming messages enqueue push.send jobs.
     const push = createPushSender({
       sql: db.sql,
@@ -116,6 +119,7 @@ export async function startServer(
       // Several instances on one database (docs/decisions.md#scale-out): polling leases and caches follow changes
       // made on the others.
       peers: notifier,
+      instanceId: config.instanceId,
       ...(options.pollingLease ? { polling: options.pollingLease } : {}),
     });
     const pageviews = createPageviewWriter(db.sql);
@@ -134,7 +138,7 @@ export async function startServer(
     port = app.server?.port ?? config.port;
     await bots.startAll();
     const broadcasts = createBroadcastEngine({
-      sql: db.sql, logger: logger.child({ component: 'broadcasts' }), runtime: bots, media,
+      sql: db.sql, logger: logger.child({ component: 'broadcasts' }), runtime: bots, media, instanceId: config.instanceId,
       ...(options.broadcastLeaseMs === undefined ? {} : { leaseMs: options.broadcastLeaseMs }),
     });
     broadcasts.start();

@@ -54,7 +54,8 @@ export async function insertJobs(sql: Queryable, jobs: NewJob[]): Promise<number
   return rows.length;
 }
 
-export type ClaimInput = { kinds: string[]; leaseMs: number[]; scopes: string[]; token: string; limit: number };
+/** `instanceId`: INSTANCE_ID, recorded with the lease so that this instance's next run ends it at once. */
+export type ClaimInput = { kinds: string[]; leaseMs: number[]; scopes: string[]; token: string; limit: number; instanceId?: string | undefined };
 
 /**
  * Claims due jobs of the kinds this worker handles, in scopes it holds: queued ones whose run_at has come, and
@@ -70,7 +71,7 @@ export function claimJobs(sql: Queryable, input: ClaimInput) {
       order by run_at limit ${input.limit}
       for update skip locked)
     update jobs set status = 'running', attempts = jobs.attempts + 1, lease_token = ${input.token},
-      lease_expires_at = now() + lease.ms * interval '1 millisecond'
+      lease_expires_at = now() + lease.ms * interval '1 millisecond', lease_instance_id = ${input.instanceId ?? null}
     from due, unnest(${input.kinds}::text[], ${input.leaseMs}::int[]) as lease(kind, ms)
     where jobs.id = due.id and lease.kind = jobs.kind
     returning jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts as "maxAttempts", jobs.lease_token as "leaseToken"`;
@@ -102,6 +103,14 @@ export async function releaseJob(sql: Queryable, job: Pick<ClaimedJob, 'id' | 'l
     update jobs set status = 'queued', attempts = attempts - 1, lease_token = null, lease_expires_at = null,
       run_at = now() + ${Math.round(delayMs)}::int * interval '1 millisecond'
     where id = ${job.id} and lease_token = ${job.leaseToken} and status = 'running'`;
+}
+
+/** Boot (previous-run-jobs.ts): the leases of running jobs claimed under `instanceId` end now (null: every one). */
+export async function endPreviousRunLeases(sql: Queryable, instanceId: string | null): Promise<number> {
+  const result = await sql`
+    update jobs set lease_expires_at = now()
+    where status = 'running' and lease_expires_at > now() and (${instanceId}::text is null or lease_instance_id = ${instanceId})`;
+  return result.count;
 }
 
 /**

@@ -27,6 +27,8 @@ export type JobWorkerOptions = {
   sweepEveryMs?: number;
   keepDoneMs?: number;
   keepDeadMs?: number;
+  /** INSTANCE_ID, recorded on every claim: this instance's next run takes its jobs over at once (docs/decisions.md#background-jobs). */
+  instanceId?: string;
 };
 
 export type JobWorker = ReturnType<typeof createJobWorker>;
@@ -65,7 +67,7 @@ export function createJobWorker(options: JobWorkerOptions) {
         const kinds = [...handlers.values()];
         const claimed = await claimJobs(sql, {
           kinds: kinds.map((entry) => entry.kind.kind), leaseMs: kinds.map((entry) => entry.handler.leaseMs ?? DEFAULT_LEASE_MS),
-          scopes: [...scopes], token: crypto.randomUUID(), limit,
+          scopes: [...scopes], token: crypto.randomUUID(), limit, instanceId: options.instanceId,
         });
         for (const job of claimed) launch(job);
         if (claimed.length < limit) break;

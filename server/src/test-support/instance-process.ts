@@ -46,13 +46,15 @@ export function sharedInstanceEnv(
 
 type LogLine = { msg?: string; instanceId?: string };
 
-export async function startInstance(name: string, env: InstanceEnv, timeoutMs = 60_000): Promise<InstanceProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `canalize-${name}-`));
+/** `dataDir`: the caller's (a restart on the same data directory), kept by cleanup(); else a fresh one, removed by it. */
+export async function startInstance(name: string, env: InstanceEnv, timeoutMs = 60_000, dataDir?: string): Promise<InstanceProcess> {
+  const ownDataDir = dataDir === undefined;
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), `canalize-${name}-`));
   const child = Bun.spawn(['bun', INDEX], {
     env: {
       ...process.env,
       PORT: '0',
-      DATA_DIR: dataDir,
+      DATA_DIR: dir,
       DATABASE_URL: env.databaseUrl ?? '',
       TELEGRAM_API_ROOT: env.telegramApiRoot,
       JWT_SECRET: env.jwtSecret,
@@ -115,7 +117,7 @@ export async function startInstance(name: string, env: InstanceEnv, timeoutMs = 
     signal: (signal) => child.kill(signal),
     cleanup() {
       if (exitCode === undefined) child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -29,8 +29,11 @@ export async function botRate(sql: Sql, botId: string): Promise<number | undefin
   return row?.rate;
 }
 
-/** Up to `limit` due recipients of the bot's SENDING broadcasts (oldest broadcast first), marked 'sending'. */
-export async function claimRecipients(sql: Sql, botId: string, limit: number, token: string, leaseMs: number): Promise<ClaimedRecipient[]> {
+/**
+ * Up to `limit` due recipients of the bot's SENDING broadcasts (oldest broadcast first), marked 'sending' under the
+ * claim's token and this instance's INSTANCE_ID (its next run fails them at once: previous-run-claims.ts).
+ */
+export async function claimRecipients(sql: Sql, botId: string, limit: number, token: string, leaseMs: number, instanceId: string | null = null): Promise<ClaimedRecipient[]> {
   return sql<ClaimedRecipient[]>`
     with picked as (
       -- Broadcast by broadcast (oldest first), each walked in its pending index's order: a join sorted as a whole
@@ -47,7 +50,7 @@ export async function claimRecipients(sql: Sql, botId: string, limit: number, to
       limit ${limit}
     )
     update broadcast_recipients r set status = 'sending', lease_token = ${token}, lease_expires_at = now() + ${leaseMs} * interval '1 millisecond',
-      attempts = r.attempts + 1, updated_at = now()
+      lease_instance_id = ${instanceId}, attempts = r.attempts + 1, updated_at = now()
     from picked where r.broadcast_id = picked.broadcast_id and r.telegram_id = picked.telegram_id
     returning r.broadcast_id as "broadcastId", r.telegram_id as "telegramId", r.contact_id as "contactId", r.attempts`;
 }
@@ -91,11 +94,17 @@ export async function markContactsBlocked(sql: Sql, contactIds: string[]): Promi
   await sql`update contacts set blocked_at = now() where id = any(${contactIds}::uuid[]) and blocked_at is null`;
 }
 
-/** Claims whose lease ran out (their process died mid-send): failed "resultado incerto", never sent again. */
-export async function failAbandoned(sql: Sql, reason: string): Promise<number> {
+/**
+ * Claims whose process died mid-send: failed "resultado incerto", never sent again. Those whose lease ran out, or
+ * (`previousRun`, at boot: previous-run-claims.ts) those made under its INSTANCE_ID, every one when that is null.
+ */
+export async function failAbandoned(sql: Sql, reason: string, previousRun?: { instanceId: string | null }): Promise<number> {
+  const abandoned = previousRun
+    ? sql`(${previousRun.instanceId}::text is null or lease_instance_id = ${previousRun.instanceId})`
+    : sql`lease_expires_at < now()`;
   const result = await sql`
     update broadcast_recipients set status = 'failed', reason = ${reason}, retryable = false, lease_token = null, lease_expires_at = null, updated_at = now()
-    where status = 'sending' and lease_expires_at < now()`;
+    where status = 'sending' and ${abandoned}`;
   return result.count;
 }
 

@@ -24,6 +24,8 @@ export type BroadcastEngineOptions = {
   media?: MediaStore | undefined;
   /** How long a claim lasts (default 30 s); a send that has not answered by then is given up as uncertain. */
   leaseMs?: number;
+  /** INSTANCE_ID, recorded on every claim: this instance's next run fails its claims at once (docs/decisions.md#broadcast-delivery). */
+  instanceId?: string;
   pollMs?: number;
   /** Attempts for failures that certainly did not reach Telegram (connection refused) before failing. */
   maxAttempts?: number;
@@ -280,13 +282,13 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
         }
         if (queue.length === 0) {
           await flushing;
-          queue = await repo.claimRecipients(sql, botId, batch(), token, leaseMs);
+          queue = await repo.claimRecipients(sql, botId, batch(), token, leaseMs, options.instanceId);
           if (queue.length === 0) {
             await Promise.allSettled([...inFlight]);
             await flushing;
             await flush();
             await repo.finishDone(sql, botId, BROADCAST_TEXTS.noneSent);
-            const again = await repo.claimRecipients(sql, botId, batch(), token, leaseMs);
+            const again = await repo.claimRecipients(sql, botId, batch(), token, leaseMs, options.instanceId);
             if (again.length === 0) {
               if (!(await repo.sendingBots(sql)).some((bot) => bot.botId === botId)) return;
               await Bun.sleep(250);

@@ -77,6 +77,8 @@ export type BotManagerOptions = {
   peers?: Pick<Notifier, 'publish' | 'subscribe'>;
   /** Tests only: shorter polling leases (docs/decisions.md#scale-out). */
   polling?: { leaseMs?: number; tickMs?: number };
+  /** INSTANCE_ID (docs/decisions.md#scale-out): this instance's next run takes its polling leases over at once. */
+  instanceId?: string;
   /** Tests only: how often an owner looks for queued webhook updates no event announced (docs/decisions.md#webhook-queue). */
   webhookTickMs?: number;
 };
@@ -153,6 +155,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     logger: logger.child({ component: 'polling' }),
     leaseMs: options.polling?.leaseMs,
     tickMs: options.polling?.tickMs,
+    identity: options.instanceId,
     acquired: (claim) => {
       startOffsets.set(claim.botId, { offset: claim.startOffset, done: claim.doneIds });
       return startAttempt(claim.botId, 0);

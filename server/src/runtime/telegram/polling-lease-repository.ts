@@ -16,16 +16,16 @@ export type PollingClaim = {
 };
 
 /**
- * The instance's heartbeat, in one statement: the instance row and every lease it holds on an active bot are
+ * The instance's heartbeat, in one statement (`identity`: its INSTANCE_ID, recorded on its row): the instance row and every lease it holds on an active bot are
  * extended; expired instance rows are cleared. Answers the bots this instance still holds: one it runs that is missing
  * was switched off, deleted, or taken after its lease ran out. A switched-off bot's lease is kept (not extended) until
  * the bot has stopped here and the lease is released: switched on again meanwhile, nobody else starts it before that
  * (never two pollers, or a webhook set by the new owner and deleted by the old one).
  */
-export async function heartbeat(sql: Sql, instanceId: string, leaseMs: number): Promise<Set<string>> {
+export async function heartbeat(sql: Sql, instanceId: string, leaseMs: number, identity: string | null = null): Promise<Set<string>> {
   const rows = await sql<{ botId: string }[]>`
     with instance as (
-      insert into server_instances (id, expires_at) values (${instanceId}, now() + ${leaseMs} * interval '1 millisecond')
+      insert into server_instances (id, expires_at, instance_id) values (${instanceId}, now() + ${leaseMs} * interval '1 millisecond', ${identity})
       on conflict (id) do update set expires_at = excluded.expires_at
     ), gone as (
       delete from server_instances where expires_at < now() - interval '1 hour'
@@ -75,6 +75,18 @@ export async function releaseBots(sql: Sql, instanceId: string, botIds: string[]
   await sql`
     update bot_polling set owner = null, lease_expires_at = null
     where owner = ${instanceId} and bot_id = any(${botIds}::uuid[])`;
+}
+
+/**
+ * Boot (previous-run-bots.ts): the instance rows of the runs under `identity` (null: every run) go, and their leases
+ * with them; answers how many bots were released.
+ */
+export async function releasePreviousRuns(sql: Sql, identity: string | null): Promise<number> {
+  const result = await sql`
+    with previous as (delete from server_instances where ${identity}::text is null or instance_id = ${identity} returning id)
+    update bot_polling set owner = null, lease_expires_at = null
+    where owner is not null and (${identity}::text is null or owner in (select id from previous))`;
+  return result.count;
 }
 
 /** Shutdown: every lease given back and the instance gone from the census, so the others' shares grow at once. */

@@ -27,6 +27,8 @@ export type PollingLeaseOptions = {
   logger: Logger;
   leaseMs?: number | undefined;
   tickMs?: number | undefined;
+  /** INSTANCE_ID, recorded on this run's instance row: its next run takes these leases over at once. */
+  identity?: string | undefined;
   /** Starts polling a bot this instance just claimed; a throw gives the lease back. */
   acquired(claim: PollingClaim & { startOffset: number | undefined }): Promise<void>;
   /**
@@ -76,7 +78,7 @@ export function createPollingLease(options: PollingLeaseOptions) {
   }
 
   async function round(onlyBotId?: string) {
-    const stillHeld = await repo.heartbeat(sql, instanceId, leaseMs);
+    const stillHeld = await repo.heartbeat(sql, instanceId, leaseMs, options.identity ?? null);
     const missing = [...held].filter((botId) => !stillHeld.has(botId));
     for (const botId of missing) {
       held.delete(botId);
@@ -132,7 +134,7 @@ export function createPollingLease(options: PollingLeaseOptions) {
     instanceId,
     /** First round (awaited: a lone instance starts all its bots before serving), then one every tickMs. */
     async start() {
-      logger.info('instância de polling iniciada', { instanceId, leaseMs, tickMs });
+      logger.info('instância de polling iniciada', { instanceId, identity: options.identity, leaseMs, tickMs });
       await run();
       timer ??= setInterval(() => void run(), tickMs);
     },
