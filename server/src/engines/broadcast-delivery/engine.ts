@@ -18,7 +18,7 @@ import type { MediaStore } from '../../ports/media-store.ts';
 import type { EngineParts } from './bot-loop-state.ts';
 import { runBotLoop } from './bot-loop.ts';
 import * as repo from './delivery-repository.ts';
-import { RateWindow } from './rate-window.ts';
+import { createBotWindows } from './rate-window.ts';
 
 export type BroadcastEngineOptions = {
   sql: Sql;
@@ -37,9 +37,8 @@ export type BroadcastEngine = ReturnType<typeof createBroadcastEngine>;
 export function createBroadcastEngine(options: BroadcastEngineOptions) {
   const { sql, logger } = options;
   const loops = new Map<string, Promise<void>>();
-  const windows = new Map<string, RateWindow>();
+  const windows = createBotWindows();
   let timer: ReturnType<typeof setInterval> | undefined;
-  let lastSweep = 0;
   let stopping = false;
   let startedAt = Date.now();
   const pollFailures = failureStreak(logger, 'falha ao buscar broadcasts em envio');
@@ -48,37 +47,16 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
     leaseMs: options.leaseMs ?? 30_000, maxAttempts: options.maxAttempts ?? 5, stopping: () => stopping,
   };
 
-  /** Claims whose lease ran out (their process died) are failed as uncertain, a few times a lease. */
-  async function sweepAbandoned() {
-    if (Date.now() - lastSweep <= Math.min(engine.leaseMs, 5000)) return;
-    lastSweep = Date.now();
-    const failed = await repo.failAbandoned(sql, BROADCAST_TEXTS.reasonUncertain);
-    if (failed > 0) logger.warn('destinatários com envio interrompido marcados como incertos', { failed });
-  }
-
-  /** The bot's rate window, the same across its loops; a bot's first in this process starts full. */
-  function windowOf(botId: string, rate: number) {
-    let window = windows.get(botId);
-    if (!window) {
-      // What a previous process sent is unknown here, so the first window starts full.
-      window = new RateWindow(rate);
-      window.fullSince(startedAt);
-      windows.set(botId, window);
-    }
-    window.rate = rate;
-    return window;
-  }
+  const sweepAbandoned = abandonedSweeper(engine);
 
   async function tick() {
     if (stopping) return;
     try {
       await sweepAbandoned();
       for (const { botId, rate } of await repo.sendingBots(sql)) {
-        // A changed bots.broadcast_rate applies from the next poll, also to a loop already sending.
-        const current = windows.get(botId);
-        if (current) current.rate = rate;
+        windows.setRate(botId, rate);
         if (loops.has(botId) || !options.runtime.isRunning(botId)) continue;
-        const loop = runBotLoop(engine, botId, windowOf(botId, rate))
+        const loop = runBotLoop(engine, botId, windows.of(botId, rate, startedAt))
           .catch((error: unknown) => logger.error('falha no envio de broadcast', { botId, error }))
           .finally(() => loops.delete(botId));
         loops.set(botId, loop);
@@ -104,5 +82,16 @@ export function createBroadcastEngine(options: BroadcastEngineOptions) {
       await Promise.allSettled([...loops.values()]);
     },
     poke: () => tick(),
+  };
+}
+
+/** Claims whose lease ran out (their process died) are failed as uncertain, a few times a lease. */
+function abandonedSweeper(engine: EngineParts) {
+  let lastSweep = 0;
+  return async () => {
+    if (Date.now() - lastSweep <= Math.min(engine.leaseMs, 5000)) return;
+    lastSweep = Date.now();
+    const failed = await repo.failAbandoned(engine.sql, BROADCAST_TEXTS.reasonUncertain);
+    if (failed > 0) engine.logger.warn('destinatários com envio interrompido marcados como incertos', { failed });
   };
 }

@@ -49,3 +49,26 @@ export class RateWindow {
     this.pause(sinceMs + this.spanMs);
   }
 }
+
+/** Each bot's window in this process, shared by its successive loops. */
+export function createBotWindows() {
+  const windows = new Map<string, RateWindow>();
+  return {
+    /** A changed bots.broadcast_rate applies from the next poll, also to a loop already sending. */
+    setRate(botId: string, rate: number) {
+      const current = windows.get(botId);
+      if (current) current.rate = rate;
+    },
+    /** The bot's window; its first in this process starts full: what a previous process sent is unknown here. */
+    of(botId: string, rate: number, startedAt: number) {
+      let window = windows.get(botId);
+      if (!window) {
+        window = new RateWindow(rate);
+        window.fullSince(startedAt);
+        windows.set(botId, window);
+      }
+      window.rate = rate;
+      return window;
+    },
+  };
+}
