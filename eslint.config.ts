@@ -56,11 +56,12 @@ const clientZones: Zone[] = [
   },
 ];
 
-/** A feature's data access is its own: folders that own `*repository*.ts` files (modules, runtime parts, jobs). */
+/** A feature's data access is its own: folders that own `*repository*.ts` files (modules, engines, runtime parts, jobs). */
 const SERVER = `${ROOT}/server/src`;
 const REPOSITORY = '*repository*.ts';
 const repositoryOwners = [
   ...subfolders('server/src/modules').map((name) => `modules/${name}`),
+  ...subfolders('server/src/engines').map((name) => `engines/${name}`),
   ...subfolders('server/src/runtime').map((name) => `runtime/${name}`),
   'jobs',
 ];
@@ -73,12 +74,12 @@ const SYNC_PULL_GRAPH_READS = `${SERVER}/modules/flows/{node,connection}-reposit
 const serverZones: Zone[] = [
   ...repositoryOwners.map((owner) => ({
     target: `server/src/${owner}`,
-    from: [`${SERVER}/{modules,runtime}/*/**/${REPOSITORY}`, `${SERVER}/jobs/**/${REPOSITORY}`],
+    from: [`${SERVER}/{modules,engines,runtime}/*/**/${REPOSITORY}`, `${SERVER}/jobs/**/${REPOSITORY}`],
     except: [`${SERVER}/${owner}/**`, ...(owner === 'modules/sync' ? [SYNC_PULL_READS, SYNC_PULL_GRAPH_READS] : [])],
     message: 'um módulo não usa o repositório de outro: passe pelo service dele.',
   })),
   {
-    target: [`${SERVER}/!(modules|runtime|jobs)/**`, `${SERVER}/*.ts`],
+    target: [`${SERVER}/!(modules|engines|runtime|jobs)/**`, `${SERVER}/*.ts`],
     from: `${SERVER}/**/${REPOSITORY}`,
     message: 'repositórios são usados só pelo próprio módulo.',
   },
@@ -87,11 +88,56 @@ const serverZones: Zone[] = [
   { target: `${SERVER}/**/*service.ts`, from: `${SERVER}/**/{routes,*-routes}.ts`, message: 'o service não importa rotas.' },
 ];
 
+/**
+ * Server layers (docs/linting.md#server-layers), bottom up: lib/, db/, jobs/ and ports/ (the types and facades one
+ * layer offers another); then modules/ (HTTP features), engines/ (background work) and runtime/ (Telegram, flows)
+ * side by side. The runtime and the modules or engines meet only through ports/; the composition root
+ * (server/src/*.ts: server.ts, app.ts and the job registry) is the one place that wires implementations together.
+ */
+const MODULES = `${SERVER}/modules/**`;
+const ENGINES = `${SERVER}/engines/**`;
+const RUNTIME = `${SERVER}/runtime/**`;
+/**
+ * Declared exception: the bots service checks a token and syncs channels with the runtime's own functions; it goes
+ * once BotRuntime offers both.
+ */
+const BOTS_SERVICE_RUNTIME_CALLS = `${SERVER}/runtime/telegram/{channel-sync,token-check}.ts`;
+/** Another folder's repository is reported once, by the repository zones above. */
+const REPOSITORIES = `${SERVER}/**/${REPOSITORY}`;
+const layerZones: Zone[] = [
+  {
+    target: [`${SERVER}/ports/**`, `${SERVER}/lib/**`, `${SERVER}/db/**`, `${SERVER}/jobs/**`],
+    from: [MODULES, ENGINES, RUNTIME],
+    except: [REPOSITORIES],
+    message: 'ports/, lib/, db/ e jobs/ ficam abaixo de modules/, engines/ e runtime/: não importam nenhum deles.',
+  },
+  {
+    target: RUNTIME,
+    from: [MODULES, ENGINES],
+    except: [REPOSITORIES],
+    message: 'runtime/ não importa módulos nem engines: o que usa deles chega por um port (server/src/ports/), passado pela raiz de composição.',
+  },
+  {
+    target: [`${SERVER}/modules/!(bots)/**`, `${SERVER}/modules/bots/!(service).ts`, ENGINES],
+    from: RUNTIME,
+    except: [REPOSITORIES],
+    message: 'módulos e engines chegam ao runtime só pelos ports (server/src/ports/).',
+  },
+  {
+    target: `${SERVER}/modules/bots/service.ts`,
+    from: RUNTIME,
+    except: [BOTS_SERVICE_RUNTIME_CALLS, REPOSITORIES],
+    message: 'módulos e engines chegam ao runtime só pelos ports (server/src/ports/).',
+  },
+  { target: MODULES, from: ENGINES, except: [REPOSITORIES], message: 'módulos não importam engines: a raiz de composição (server.ts) os liga.' },
+];
+
 const PRODUCT_ZONES: Zone[] = [
   ...SIDE_ZONES,
   { target: ['client', 'server'], from: 'tools', message: 'o produto não importa ferramentas do projeto (só testes).' },
   ...clientZones,
   ...serverZones,
+  ...layerZones,
 ];
 
 const TAG_SQL = "[tag.name=/^(sql|tx)$/], [tag.property.name='sql']";

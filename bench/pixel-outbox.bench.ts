@@ -9,9 +9,9 @@ import { connect, type Sql } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { createJobWorker } from '../server/src/jobs/worker.ts';
 import { encryptSecret } from '../server/src/lib/crypto.ts';
-import { pixelDeliverJob } from '../server/src/modules/pixels/deliver-job.ts';
-import { pixelDeliveryHandler } from '../server/src/modules/pixels/delivery.ts';
-import { recordPixelEvent } from '../server/src/modules/pixels/outbox.ts';
+import { pixelDeliverJob } from '../server/src/engines/pixel-delivery/deliver-job.ts';
+import { pixelDeliveryHandler } from '../server/src/engines/pixel-delivery/delivery.ts';
+import { recordPixelEvent } from '../server/src/engines/pixel-delivery/outbox.ts';
 import { createFakeGraph } from '../server/src/test-support/fake-graph.ts';
 import { quietLogger } from '../server/src/test-support/jobs.ts';
 

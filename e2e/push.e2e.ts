@@ -70,7 +70,7 @@ test('um push vira notificação em pt-BR, pushes da mesma conversa se substitue
   await waitForServiceWorker(page);
   const push = await pushDelivery(context, page);
 
-  // As the server sends it (modules/push/sender.ts): the contact's name, a preview, the conversation's link and tag.
+  // As the server sends it (engines/push-delivery/sender.ts): the contact's name, a preview, the conversation's link and tag.
   const fromServer = (body: string) => ({ title: 'Nova mensagem de Ana Lima', body, url: conversationPath(contactId), tag: conversationTag(contactId) });
   await push.deliverUntilShown(fromServer('Oi, tudo bem?'), (list) => list.some((n) => n.body === 'Oi, tudo bem?'));
   await expect.poll(push.shown).toEqual([{ ...fromServer('Oi, tudo bem?'), lang: 'pt-BR' }]);

@@ -93,6 +93,59 @@ describe('import boundaries', () => {
   });
 });
 
+describe('server layers meet through ports', () => {
+  test('the runtime imports no module and no engine, only their ports', async () => {
+    const fromModule = await problems('server/src/runtime/telegram/probe.ts', "export { recordPixelEvent } from '../../engines/pixel-delivery/outbox.ts';\nexport { createMediaStore } from '../../modules/media/media-store.ts';");
+    expect(fromModule.map((problem) => [problem.line, problem.text])).toEqual([
+      [1, expect.stringContaining('runtime/ não importa módulos nem engines')],
+      [2, expect.stringContaining('runtime/ não importa módulos nem engines')],
+    ]);
+    expect(await rules('server/src/runtime/flow-engine/probe.ts', "export type { MediaStore } from '../../ports/media-store.ts';")).toEqual([]);
+  });
+
+  test('modules and engines reach the runtime only through ports', async () => {
+    const spec = "export { createBotManager } from '../../runtime/telegram/bot-manager.ts';";
+    for (const file of ['server/src/modules/contacts/service.ts', 'server/src/engines/broadcast-delivery/probe.ts', 'server/src/modules/bots/routes.ts']) {
+      const found = await problems(file, spec);
+      expect([file, found.map((problem) => problem.text)]).toEqual([file, [expect.stringContaining('chegam ao runtime só pelos ports')]]);
+    }
+    expect(await rules('server/src/modules/bots/service.ts', spec)).toEqual(['import-x/no-restricted-paths']);
+    expect(await rules('server/src/engines/push-delivery/probe.ts', "export type { BotRuntime } from '../../ports/bot-runtime.ts';")).toEqual([]);
+  });
+
+  test('ports, lib, db and jobs import no module, engine or runtime', async () => {
+    const cases: [string, string][] = [
+      ['server/src/ports/probe.ts', "export { createBotManager } from '../runtime/telegram/bot-manager.ts';"],
+      ['server/src/ports/probe.ts', "export { toBroadcast } from '../modules/broadcasts/mappers.ts';"],
+      ['server/src/lib/probe.ts', "export { pixelOutbox } from '../engines/pixel-delivery/outbox.ts';"],
+      ['server/src/jobs/probe.ts', "export { createFlowEngine } from '../runtime/flow-engine/flow-engine.ts';"],
+      ['server/src/db/probe.ts', "export { vapidKeys } from '../modules/push/service.ts';"],
+    ];
+    for (const [file, source] of cases) {
+      const found = await problems(file, source);
+      expect([file, found.map((problem) => problem.text)]).toEqual([file, [expect.stringContaining('ficam abaixo de modules/, engines/ e runtime/')]]);
+    }
+  });
+
+  test('a module imports no engine; the composition root wires them all', async () => {
+    const found = await problems('server/src/modules/broadcasts/routes.ts', "export { createBroadcastEngine } from '../../engines/broadcast-delivery/engine.ts';");
+    expect(found.map((problem) => problem.text)).toEqual([expect.stringContaining('módulos não importam engines')]);
+    const root = [
+      "import { createBroadcastEngine } from './engines/broadcast-delivery/engine.ts';",
+      "import { createMediaStore } from './modules/media/media-store.ts';",
+      "import { createBotManager } from './runtime/telegram/bot-manager.ts';",
+      'export const parts = [createBroadcastEngine, createMediaStore, createBotManager];',
+    ].join('\n');
+    expect(await rules('server/src/probe.ts', root)).toEqual([]);
+  });
+
+  test('an engine owns its repository like a module', async () => {
+    expect(await rules('server/src/engines/push-delivery/sender.ts', "export * from '../../modules/push/repository.ts';")).toEqual(['import-x/no-restricted-paths']);
+    expect(await rules('server/src/modules/push/service.ts', "export * from '../../engines/push-delivery/repository.ts';")).toEqual(['import-x/no-restricted-paths']);
+    expect(await rules('server/src/engines/push-delivery/sender.ts', "export * from './repository.ts';")).toEqual([]);
+  });
+});
+
 describe('SQL stays in repositories', () => {
   const query = "import type { Sql } from '../../db/client.ts';\nexport const probe = (sql: Sql, deps: { sql: Sql }) => [sql`select 1`, deps.sql`select 2`, sql.unsafe('select 3')];";
 

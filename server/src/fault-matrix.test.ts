@@ -19,7 +19,7 @@ import { pixelResponseSchema, pixelsResponseSchema } from '@shared/pixels/schema
 import { createTelegramEmulator, type TelegramEmulator } from '../../tools/telegram-emulator/emulator.ts';
 import { connect } from './db/client.ts';
 import { NOTIFY_CHANNEL } from './db/notify.ts';
-import { recordPixelEvent } from './modules/pixels/outbox.ts';
+import { recordPixelEvent } from './engines/pixel-delivery/outbox.ts';
 import { registerUser } from './test-support/fixtures.ts';
 import { flowBuilder } from './test-support/flow-builder.ts';
 import { botApiGate, type BotApiGate } from './test-support/bot-api-gate.ts';

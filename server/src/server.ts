@@ -12,14 +12,15 @@ import { takeOverPreviousLeases } from './boot/previous-leases.ts';
 import { createNotifier, type Notifier } from './db/notify.ts';
 import { createJobWorker } from './jobs/worker.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
-import { createBroadcastEngine, type BroadcastEngineOptions } from './modules/broadcasts/engine.ts';
-import { broadcastStartJob, scheduledStartHandler } from './modules/broadcasts/service.ts';
+import { createBroadcastEngine, type BroadcastEngineOptions } from './engines/broadcast-delivery/engine.ts';
+import { broadcastStartJob, scheduledStartHandler } from './modules/broadcasts/start.ts';
 import { broadcastMaterialiseJob, materialiseHandler } from './modules/broadcasts/materialise.ts';
 import { createInboxAnnouncer } from './modules/messages/announcer.ts';
-import { createPushSender, pushSendJob, type PushSenderDeps } from './modules/push/sender.ts';
+import { createPushSender, pushSendJob, type PushSenderDeps } from './engines/push-delivery/sender.ts';
 import { vapidKeys } from './modules/push/service.ts';
-import { pixelDeliverJob } from './modules/pixels/deliver-job.ts';
-import { pixelDeliveryHandler } from './modules/pixels/delivery.ts';
+import { pixelDeliverJob } from './engines/pixel-delivery/deliver-job.ts';
+import { pixelDeliveryHandler } from './engines/pixel-delivery/delivery.ts';
+import { pixelOutbox } from './engines/pixel-delivery/outbox.ts';
 import { failAbandonedReplies } from './modules/messages/service.ts';
 import { createEventHub, type EventHub } from './modules/events/hub.ts';
 import { createPageviewWriter } from './modules/tracking/pageview-writer.ts';
@@ -112,6 +113,7 @@ export async function startServer(
       encryptionKey: config.encryptionKey,
       flowHttpAllowPrivate: config.flowHttpAllowPrivate,
       media,
+      pixelOutbox,
       webhookBaseUrl: () => (port === undefined ? undefined : webhookBase(config, port, options)),
       notify: (userId, topic, payload) => void notifier.publish(topic, { userId, ...payload }).catch(() => undefined),
       onMessagesStored: announce.stored,

@@ -60,6 +60,31 @@ export async function createNotifier(db: Database, logger: Logger): Promise<Noti
     unlisten = () => listening.unlisten();
   }
 
+  const notify = coalescedNotify(db, origin);
+  return {
+    publish(topic, payload = {}) {
+      deliver({ topic, payload });
+      if (db.mode !== 'postgres') return Promise.resolve();
+      return notify(JSON.stringify({ topic, payload }));
+    },
+    subscribe(topic, handler) {
+      const set = handlers.get(topic) ?? new Set<ChangeHandler>();
+      set.add(handler);
+      handlers.set(topic, set);
+      return () => set.delete(handler);
+    },
+    async close() {
+      handlers.clear();
+      await unlisten?.();
+    },
+  };
+}
+
+/**
+ * One NOTIFY at a time per process: the events published while one is under way (and those of the same tick as the
+ * first) leave together in the next. Each publisher's promise settles with the NOTIFY that carried its event.
+ */
+function coalescedNotify(db: Database, origin: string) {
   // Events waiting for the next NOTIFY; `sending` while one is under way.
   let waiting: Waiting[] = [];
   let sending = false;
@@ -86,26 +111,11 @@ export async function createNotifier(db: Database, logger: Logger): Promise<Noti
     }
   }
 
-  return {
-    publish(topic, payload = {}) {
-      deliver({ topic, payload });
-      if (db.mode !== 'postgres') return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        waiting.push({ text: JSON.stringify({ topic, payload }), resolve, reject });
-        if (!sending) void send();
-      });
-    },
-    subscribe(topic, handler) {
-      const set = handlers.get(topic) ?? new Set<ChangeHandler>();
-      set.add(handler);
-      handlers.set(topic, set);
-      return () => set.delete(handler);
-    },
-    async close() {
-      handlers.clear();
-      await unlisten?.();
-    },
-  };
+  return (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ text, resolve, reject });
+      if (!sending) void send();
+    });
 }
 
 /**

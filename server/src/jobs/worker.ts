@@ -38,63 +38,16 @@ export function createJobWorker(options: JobWorkerOptions) {
   const concurrency = options.concurrency ?? 4;
   const handlers = new Map<string, RegisteredKind>();
   const scopes = new Set<string>();
-  const running = new Map<string, { job: ClaimedJob; done: Promise<void> }>();
   const abort = new AbortController();
+  const running = runningJobs(options, handlers, abort.signal, () => void claims.fill());
   let timer: ReturnType<typeof setInterval> | undefined;
-  let filling: Promise<void> | undefined;
-  let again = false;
   let stopping = false;
-  let lastSweep = 0;
-  const claimFailures = failureStreak(logger, 'falha ao buscar tarefas');
-
-  function launch(job: ClaimedJob) {
-    const registered = handlers.get(job.kind);
-    if (!registered) return;
-    const done = runJob({ sql, logger, backoff: options.backoff ?? DEFAULT_BACKOFF, signal: abort.signal }, registered, job)
-      .catch((error: unknown) => logger.error('falha ao registrar o fim de uma tarefa', { jobId: job.id, error }))
-      .finally(() => {
-        running.delete(job.id);
-        void fill();
-      });
-    running.set(job.id, { job, done });
-  }
-
-  async function claimWhileRoom() {
-    do {
-      again = false;
-      while (!stopping && running.size < concurrency && handlers.size > 0) {
-        const limit = concurrency - running.size;
-        const kinds = [...handlers.values()];
-        const claimed = await claimJobs(sql, {
-          kinds: kinds.map((entry) => entry.kind.kind), leaseMs: kinds.map((entry) => entry.handler.leaseMs ?? DEFAULT_LEASE_MS),
-          scopes: [...scopes], token: crypto.randomUUID(), limit, instanceId: options.instanceId,
-        });
-        for (const job of claimed) launch(job);
-        if (claimed.length < limit) break;
-      }
-    } while (again && !stopping);
-  }
-
-  /** Claims until the slots are full or nothing is due; a call while claiming asks for one more round. */
-  function fill(): Promise<void> {
-    if (stopping) return Promise.resolve();
-    if (filling) {
-      again = true;
-      return filling;
-    }
-    filling = claimWhileRoom()
-      .then(() => claimFailures.succeeded(), (error: unknown) => claimFailures.failed(error))
-      .finally(() => (filling = undefined));
-    return filling;
-  }
+  const claims = claimer(options, { handlers, scopes, running, concurrency, stopping: () => stopping });
+  const sweep = finishedSweeper(options);
 
   async function tick() {
-    if (Date.now() - lastSweep >= (options.sweepEveryMs ?? 60_000)) {
-      lastSweep = Date.now();
-      await sweepJobs(sql, options.keepDoneMs ?? 7 * DAY_MS, options.keepDeadMs ?? 30 * DAY_MS)
-        .catch((error: unknown) => logger.error('falha ao limpar tarefas', { error }));
-    }
-    await fill();
+    await sweep();
+    await claims.fill();
   }
 
   return {
@@ -110,7 +63,7 @@ export function createJobWorker(options: JobWorkerOptions) {
       void tick();
     },
     /** Claims now instead of at the next poll (tests, and work enqueued by this process that is due at once). */
-    poke: () => fill(),
+    poke: () => claims.fill(),
     get running() {
       return running.size;
     },
@@ -118,16 +71,108 @@ export function createJobWorker(options: JobWorkerOptions) {
     async stop({ timeoutMs = 8_000 }: { timeoutMs?: number } = {}) {
       stopping = true;
       clearInterval(timer);
-      await filling;
-      const settled = Promise.allSettled([...running.values()].map((entry) => entry.done));
-      let waiting: ReturnType<typeof setTimeout> | undefined;
-      const expired = await Promise.race([settled.then(() => false), new Promise<boolean>((resolve) => (waiting = setTimeout(() => resolve(true), timeoutMs)))]);
-      clearTimeout(waiting);
-      if (!expired) return;
+      await claims.current();
+      if (!(await expiresFirst(running.settled(), timeoutMs))) return;
       abort.abort();
-      const left = [...running.values()].map((entry) => entry.job);
+      const left = running.jobs();
       logger.warn('tarefas devolvidas à fila no encerramento', { jobs: left.map((job) => job.id) });
       await Promise.allSettled(left.map((job) => releaseJob(sql, job)));
     },
   };
+}
+
+type RunningJobs = ReturnType<typeof runningJobs>;
+
+/** The jobs running here, each by its kind's handler; a finished one frees its slot and calls `freed`. */
+function runningJobs(options: JobWorkerOptions, handlers: Map<string, RegisteredKind>, signal: AbortSignal, freed: () => void) {
+  const { sql, logger } = options;
+  const running = new Map<string, { job: ClaimedJob; done: Promise<void> }>();
+  return {
+    get size() {
+      return running.size;
+    },
+    launch(job: ClaimedJob) {
+      const registered = handlers.get(job.kind);
+      if (!registered) return;
+      const done = runJob({ sql, logger, backoff: options.backoff ?? DEFAULT_BACKOFF, signal }, registered, job)
+        .catch((error: unknown) => logger.error('falha ao registrar o fim de uma tarefa', { jobId: job.id, error }))
+        .finally(() => {
+          running.delete(job.id);
+          freed();
+        });
+      running.set(job.id, { job, done });
+    },
+    settled: () => Promise.allSettled([...running.values()].map((entry) => entry.done)),
+    jobs: () => [...running.values()].map((entry) => entry.job),
+  };
+}
+
+type ClaimerParts = {
+  handlers: Map<string, RegisteredKind>;
+  scopes: Set<string>;
+  running: RunningJobs;
+  concurrency: number;
+  stopping(): boolean;
+};
+
+/**
+ * Claims until the slots are full or nothing is due, up to `limit` due jobs at a time of the registered kinds (and
+ * of the scopes held here), each under its kind's lease; a call while claiming asks for one more round.
+ */
+function claimer(options: JobWorkerOptions, parts: ClaimerParts) {
+  const { handlers, running, concurrency } = parts;
+  const claimFailures = failureStreak(options.logger, 'falha ao buscar tarefas');
+  let filling: Promise<void> | undefined;
+  let again = false;
+
+  async function claimWhileRoom() {
+    do {
+      again = false;
+      while (!parts.stopping() && running.size < concurrency && handlers.size > 0) {
+        const limit = concurrency - running.size;
+        const kinds = [...handlers.values()];
+        const claimed = await claimJobs(options.sql, {
+          kinds: kinds.map((entry) => entry.kind.kind), leaseMs: kinds.map((entry) => entry.handler.leaseMs ?? DEFAULT_LEASE_MS),
+          scopes: [...parts.scopes], token: crypto.randomUUID(), limit, instanceId: options.instanceId,
+        });
+        for (const job of claimed) running.launch(job);
+        if (claimed.length < limit) break;
+      }
+    } while (again && !parts.stopping());
+  }
+
+  return {
+    fill(): Promise<void> {
+      if (parts.stopping()) return Promise.resolve();
+      if (filling) {
+        again = true;
+        return filling;
+      }
+      filling = claimWhileRoom()
+        .then(() => claimFailures.succeeded(), (error: unknown) => claimFailures.failed(error))
+        .finally(() => (filling = undefined));
+      return filling;
+    },
+    /** The round under way, if any. */
+    current: () => filling,
+  };
+}
+
+/** Dead leases swept and old finished jobs deleted every `sweepEveryMs`; a failure is logged, the next sweep retries. */
+function finishedSweeper(options: JobWorkerOptions) {
+  let lastSweep = 0;
+  return async () => {
+    if (Date.now() - lastSweep < (options.sweepEveryMs ?? 60_000)) return;
+    lastSweep = Date.now();
+    await sweepJobs(options.sql, options.keepDoneMs ?? 7 * DAY_MS, options.keepDeadMs ?? 30 * DAY_MS)
+      .catch((error: unknown) => options.logger.error('falha ao limpar tarefas', { error }));
+  };
+}
+
+/** Whether `timeoutMs` passes before `work` settles. */
+async function expiresFirst(work: Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  let waiting: ReturnType<typeof setTimeout> | undefined;
+  const expired = await Promise.race([work.then(() => false), new Promise<boolean>((resolve) => (waiting = setTimeout(() => resolve(true), timeoutMs)))]);
+  clearTimeout(waiting);
+  return expired;
 }

@@ -6,8 +6,8 @@
 import { connect } from '../db/client.ts';
 import { createJobWorker } from '../jobs/worker.ts';
 import { createLogger } from '../lib/logger.ts';
-import { pixelDeliverJob } from '../modules/pixels/deliver-job.ts';
-import { pixelDeliveryHandler } from '../modules/pixels/delivery.ts';
+import { pixelDeliverJob } from '../engines/pixel-delivery/deliver-job.ts';
+import { pixelDeliveryHandler } from '../engines/pixel-delivery/delivery.ts';
 
 const [url, graphUrl, keyHex, leaseMs, batchSize] = process.argv.slice(2);
 if (!url || !graphUrl || !keyHex || !leaseMs) throw new Error('usage: pixel-worker-process.ts <databaseUrl> <graphUrl> <keyHex> <leaseMs> [batchSize]');

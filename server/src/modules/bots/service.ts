@@ -3,7 +3,7 @@ import { botSchema, channelSchema, type Bot, type Channel, type UpdateBotInput }
 import { AppError, notFound } from '../../lib/errors.ts';
 import { decryptSecret, encryptSecret, sha256Hex } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import { syncChannels } from '../../runtime/telegram/channel-sync.ts';
 import { checkBotToken } from '../../runtime/telegram/token-check.ts';
 import * as repo from './repository.ts';

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { Sql } from '../../db/client.ts';
 import { createJobWorker } from '../../jobs/worker.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { idleRuntime, type BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import { idleRuntime, type BotRuntime } from '../../ports/bot-runtime.ts';
 import { insertBot, registerUser } from '../../test-support/fixtures.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer } from '../../test-support/start-test-server.ts';
 import { eventually } from '../../test-support/telegram.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
-import { createBroadcastEngine } from './engine.ts';
+import { createBroadcastEngine } from '../../engines/broadcast-delivery/engine.ts';
 import { broadcastMaterialiseJob, materialiseHandler } from './materialise.ts';
 import * as broadcasts from './service.ts';
 

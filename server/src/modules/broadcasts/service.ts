@@ -1,16 +1,14 @@
 /**
  * Broadcasts (docs/product.md#api-broadcasts, docs/decisions.md#d-broadcasts): CRUD, the status machine of
  * product.md#state-broadcast enforced here (any other transition a 422), and the start of a send, which
- * materialises the audience in the database. The delivery itself is engine.ts. Every function takes `deps.sql`,
- * the pool or the sync push's transaction (`broadcast.create/update/delete` re-run these same functions).
+ * materialises the audience in the database (start.ts). The delivery itself is engines/broadcast-delivery. Every
+ * function takes `deps.sql`, the pool or the sync push's transaction (`broadcast.create/update/delete` re-run these
+ * same functions).
  */
-import { z } from 'zod';
 import {
   BROADCAST_ACTIONS,
   BROADCAST_TEXTS,
   broadcastContentIssues,
-  broadcastSchema,
-  broadcastUploadedMediaId,
   canDo,
   progressOf,
   scheduleIssue,
@@ -27,52 +25,13 @@ import {
 } from '@shared/broadcasts/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { jobKind } from '../../jobs/queue.ts';
-import type { JobHandler } from '../../jobs/run-job.ts';
 import { AppError, notFound, unusableId } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { enqueueMaterialise } from './materialise.ts';
+import { toBroadcast } from './mappers.ts';
+import { scheduleStart, startSending } from './start.ts';
 import * as repo from './repository.ts';
 
 export type BroadcastsDeps = { sql: Queryable };
-
-/** A SCHEDULED broadcast's start at its time (run_at), also after downtime: a due job runs at boot. */
-export const broadcastStartJob = jobKind('broadcast.start', z.object({ broadcastId: z.string(), scheduledFor: z.string() }));
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-export function toBroadcast(row: repo.BroadcastRow): Broadcast {
-  const media = row.mediaType && row.mediaUrl
-    ? { type: row.mediaType, url: row.mediaUrl, uploadedMediaId: broadcastUploadedMediaId(row.mediaUrl) ?? null, caption: row.caption }
-    : null;
-  return broadcastSchema.parse({
-    id: row.id,
-    name: row.name,
-    botId: row.botId,
-    bot: { name: row.botName, username: row.botUsername },
-    message: row.message,
-    parseMode: 'HTML',
-    mediaType: row.mediaType,
-    mediaUrl: row.mediaUrl,
-    caption: row.caption,
-    media,
-    buttons: row.buttons,
-    targetType: row.targetType,
-    contactIds: row.contactIds,
-    scheduledFor: iso(row.scheduledFor),
-    status: row.status,
-    sentCount: row.sent,
-    failedCount: row.failed,
-    totalCount: row.total,
-    statistics: { total: row.total, sent: row.sent, failed: row.failed, skipped: row.skipped, pending: row.pending },
-    ratePerSecond: row.botRate,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    startedAt: iso(row.startedAt),
-    completedAt: iso(row.completedAt),
-    error: row.error,
-  });
-}
 
 const ACTION_VERBS: Record<BroadcastAction, string> = {
   details: 'ver', edit: 'editar', send: 'enviar', cancel: 'cancelar', stop: 'parar', duplicate: 'duplicar', delete: 'deletar',
@@ -113,14 +72,6 @@ function checkContent(fields: repo.BroadcastFields) {
   if (issue) throw invalid(issue.path, issue.message);
   const past = scheduleIssue(fields.scheduledFor?.toISOString());
   if (past) throw invalid('scheduledFor', past);
-}
-
-/** Saved with a future schedule: SCHEDULED, and its start job (keyed by the time, so a moved schedule gets a new one). */
-async function scheduleStart(sql: Queryable, id: string, scheduledFor: Date | null, status: BroadcastStatus) {
-  if (status === 'SCHEDULED' && scheduledFor) {
-    const at = scheduledFor.toISOString();
-    await broadcastStartJob.enqueue(sql, { broadcastId: id, scheduledFor: at }, { runAt: scheduledFor, idempotencyKey: `${id}:${at}`, maxAttempts: 10 });
-  }
 }
 
 export async function listBroadcasts(
@@ -213,30 +164,12 @@ export async function deleteBroadcast(deps: BroadcastsDeps, userId: string, id: 
   if (!(await repo.deleteBroadcast(deps.sql, id, [...BROADCAST_ACTIONS.delete]))) throw refused('SENDING', 'delete');
 }
 
-/**
- * Starts sending (DRAFT, SCHEDULED or FAILED → SENDING) in one transaction: the status and the audience job (or,
- * from FAILED, the failures certainly not delivered put back) commit together, so the engine never sees a SENDING
- * broadcast whose audience nobody is writing. The audience is counted here and written by broadcast.materialise
- * (materialise.ts), never inside the request. A broadcast with nobody to send to ends FAILED at once.
- */
-async function start(sql: Queryable, row: Pick<repo.BroadcastRow, 'id' | 'status'>): Promise<boolean> {
-  return inTransaction(sql, async (tx) => {
-    if (!(await repo.setStatus(tx, row.id, [row.status], 'SENDING', { error: null, started: true }))) return false;
-    const audience = await repo.audienceState(tx, row.id);
-    // Stopped and sent again while its audience job still writes: that job goes on, nothing to add.
-    if (audience.materialising) return true;
-    if (audience.hasRecipients) await repo.requeueRetryable(tx, row.id);
-    else await enqueueMaterialise(tx, row.id);
-    return true;
-  });
-}
-
 export async function sendBroadcast(deps: BroadcastsDeps, userId: string, id: string): Promise<Broadcast> {
   const row = await owned(deps, userId, id);
   require(row, 'send');
   const bot = await repo.findOwnedBot(deps.sql, userId, row.botId);
   if (!bot?.isActive) throw new AppError('BOT_NOT_RUNNING', 409);
-  if (!(await start(deps.sql, row))) throw refused((await owned(deps, userId, id)).status, 'send');
+  if (!(await startSending(deps.sql, row))) throw refused((await owned(deps, userId, id)).status, 'send');
   return reload(deps, userId, id);
 }
 
@@ -305,26 +238,4 @@ export async function listRecipients(
     updatedAt: row.updatedAt.toISOString(),
   }));
   return { recipients, pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) } };
-}
-
-/**
- * The scheduled start (broadcast.start job): only a broadcast still SCHEDULED for that very time starts (a moved
- * or cancelled schedule leaves its old job nothing to do). Its bot switched off: FAILED with the reason.
- */
-export function scheduledStartHandler(): JobHandler<typeof broadcastStartJob.payload> {
-  return {
-    async run(payload, context) {
-      await context.completeWith(async (tx) => {
-        const row = await repo.findBroadcastById(tx, payload.broadcastId);
-        if (!row || row.status !== 'SCHEDULED' || row.scheduledFor?.toISOString() !== payload.scheduledFor) return;
-        const bot = await repo.findOwnedBot(tx, row.userId, row.botId);
-        if (!bot?.isActive) {
-          await repo.setStatus(tx, row.id, ['SCHEDULED'], 'FAILED', { error: 'Bot desativado no horário agendado', completed: true });
-          return;
-        }
-        await start(tx, row);
-      });
-    },
-    leaseMs: 10 * 60_000,
-  };
 }

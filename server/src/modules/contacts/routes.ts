@@ -8,7 +8,7 @@ import {
 import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';
-import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
 import * as contacts from './service.ts';
 

@@ -19,7 +19,7 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import * as repo from './repository.ts';
 
 export type ContactsDeps = { sql: Queryable };

@@ -6,7 +6,7 @@ import type { ExecutionDetail, Execution, FlowAnalytics, NodeAnalytics } from '@
 import { executionStepSchema, EXECUTION_STATUSES } from '@shared/flows/executions.ts';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import * as repo from './repository.ts';
 
 export type AnalyticsDeps = { sql: Queryable; runtime: BotRuntime };

@@ -12,7 +12,7 @@ import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
 import * as flows from './service.ts';
 import { duplicateFlow } from './duplicate-flow.ts';

@@ -17,7 +17,8 @@ import type { Queryable } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { BotRuntime, InviteLinkOptions, InviteLinkResult } from '../../runtime/telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
+import type { InviteLinkOptions, InviteLinkResult } from '../../ports/invite-link.ts';
 import * as repo from './repository.ts';
 
 export type FunnelsDeps = {

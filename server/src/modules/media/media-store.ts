@@ -7,22 +7,18 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { mediaUrlOf, type MediaFile } from '@shared/media/schemas.ts';
+import { mediaUrlOf } from '@shared/media/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { MediaStore, SniffedMedia, StoredMedia } from '../../ports/media-store.ts';
 import * as repo from './repository.ts';
 import type { MediaRow } from './repository.ts';
-import type { Sniffed } from './sniff.ts';
-
-export type StoredMedia = MediaFile & { path: string };
-
-export type MediaStore = ReturnType<typeof createMediaStore>;
 
 /** No space or no inodes left, or the user's quota spent: the server cannot keep the file, whatever it is. */
 const isStorageFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(String(Reflect.get(Object(error), 'code')));
 
-export function createMediaStore(sql: Queryable, dataDir: string) {
+export function createMediaStore(sql: Queryable, dataDir: string): MediaStore {
   const root = path.resolve(dataDir, 'media');
   const fileOf = (userId: string, id: string) => path.join(root, userId, id);
   const toStored = (userId: string, row: MediaRow): StoredMedia => ({
@@ -30,7 +26,7 @@ export function createMediaStore(sql: Queryable, dataDir: string) {
   });
 
   return {
-    async save(userId: string, input: { bytes: Uint8Array; fileName: string; sniffed: Sniffed }): Promise<StoredMedia> {
+    async save(userId: string, input: { bytes: Uint8Array; fileName: string; sniffed: SniffedMedia }): Promise<StoredMedia> {
       const id = crypto.randomUUID();
       const file = fileOf(userId, id);
       try {

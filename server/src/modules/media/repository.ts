@@ -1,11 +1,11 @@
 /** media_files rows (media-store.ts keeps the bytes on disk); every read is by (user, id). */
 import type { MediaFile } from '@shared/media/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
-import type { Sniffed } from './sniff.ts';
+import type { SniffedMedia } from '../../ports/media-store.ts';
 
 export type MediaRow = { id: string; fileName: string; contentType: string; mediaType: MediaFile['mediaType']; size: number; createdAt: Date };
 
-export async function insertMedia(sql: Queryable, userId: string, id: string, fileName: string, sniffed: Sniffed, size: number) {
+export async function insertMedia(sql: Queryable, userId: string, id: string, fileName: string, sniffed: SniffedMedia, size: number) {
   const [row] = await sql<MediaRow[]>`
     insert into media_files (id, user_id, file_name, content_type, media_type, size_bytes)
     values (${id}, ${userId}, ${fileName}, ${sniffed.contentType}, ${sniffed.mediaType}, ${size})

@@ -7,7 +7,7 @@ import { Elysia } from 'elysia';
 import { MEDIA_UPLOAD_SUCCESS } from '@shared/media/schemas.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { MediaStore, StoredMedia } from './media-store.ts';
+import type { MediaStore, StoredMedia } from '../../ports/media-store.ts';
 import { sniffMedia } from './sniff.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
 import { readUpload } from './upload-body.ts';

@@ -4,19 +4,17 @@
  * A .docx is a ZIP holding `word/…` parts; plain text has no signature, so it is "valid UTF-8 without control
  * characters", which also keeps a renamed binary out.
  */
-import type { MediaFile } from '@shared/media/schemas.ts';
-
-export type Sniffed = { contentType: string; mediaType: MediaFile['mediaType'] };
+import type { SniffedMedia } from '../../ports/media-store.ts';
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
 
-export function sniffMedia(bytes: Uint8Array): Sniffed | undefined {
+export function sniffMedia(bytes: Uint8Array): SniffedMedia | undefined {
   if (bytes.length === 0) return undefined;
   return image(bytes) ?? riff(bytes) ?? isoMedia(bytes) ?? audio(bytes) ?? documentType(bytes);
 }
 
-function image(bytes: Uint8Array): Sniffed | undefined {
+function image(bytes: Uint8Array): SniffedMedia | undefined {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { contentType: 'image/jpeg', mediaType: 'photo' };
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { contentType: 'image/png', mediaType: 'photo' };
   const head = ascii(bytes, 0, 6);
@@ -25,7 +23,7 @@ function image(bytes: Uint8Array): Sniffed | undefined {
 }
 
 /** RIFF containers: WebP images, AVI videos, WAV audio. */
-function riff(bytes: Uint8Array): Sniffed | undefined {
+function riff(bytes: Uint8Array): SniffedMedia | undefined {
   if (ascii(bytes, 0, 4) !== 'RIFF') return undefined;
   const form = ascii(bytes, 8, 12);
   if (form === 'WEBP') return { contentType: 'image/webp', mediaType: 'photo' };
@@ -35,7 +33,7 @@ function riff(bytes: Uint8Array): Sniffed | undefined {
 }
 
 /** ISO base media (MP4) and QuickTime: an `ftyp` box, or an old QuickTime file starting with another atom. */
-function isoMedia(bytes: Uint8Array): Sniffed | undefined {
+function isoMedia(bytes: Uint8Array): SniffedMedia | undefined {
   const box = ascii(bytes, 4, 8);
   if (box === 'ftyp') {
     const brand = ascii(bytes, 8, 12);
@@ -48,7 +46,7 @@ function isoMedia(bytes: Uint8Array): Sniffed | undefined {
   return undefined;
 }
 
-function audio(bytes: Uint8Array): Sniffed | undefined {
+function audio(bytes: Uint8Array): SniffedMedia | undefined {
   if (ascii(bytes, 0, 4) === 'OggS') return { contentType: 'audio/ogg', mediaType: 'audio' };
   if (ascii(bytes, 0, 3) === 'ID3') return { contentType: 'audio/mpeg', mediaType: 'audio' };
   // An MPEG audio frame header: 11 sync bits, then a layer that is not "reserved" (ADTS AAC uses layer 00).
@@ -61,7 +59,7 @@ function audio(bytes: Uint8Array): Sniffed | undefined {
 
 const WORD_PART = new TextEncoder().encode('word/');
 
-function documentType(bytes: Uint8Array): Sniffed | undefined {
+function documentType(bytes: Uint8Array): SniffedMedia | undefined {
   if (ascii(bytes, 0, 5) === '%PDF-') return { contentType: 'application/pdf', mediaType: 'document' };
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { contentType: 'application/msword', mediaType: 'document' };
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {

@@ -3,25 +3,23 @@
  * stores (a user wrote, a flow or welcome answered) and every change of a reply's delivery goes through here to
  * the notifier, which feeds the live event streams of every server process (LISTEN/NOTIFY on PostgreSQL).
  * Web push of incoming messages to the owner's subscriptions (docs/decisions.md#web-push) is one call in `stored`,
- * next to the publish: it only enqueues (modules/push/sender.ts), so it never holds up message handling.
+ * next to the publish: it only enqueues (engines/push-delivery), so it never holds up message handling.
  */
 import type { Notifier } from '../../db/notify.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { StoredMessage } from '../../runtime/telegram/contact-journal.ts';
+import type { MessagesStored } from '../../ports/stored-messages.ts';
 
 export const MESSAGES_TOPIC = 'messages.changed';
 
 export type InboxChange = { userId: string; contactId: string; botId: string };
 
 export type InboxAnnouncer = {
-  stored(messages: StoredMessage[]): void;
+  stored: MessagesStored;
   changed(change: InboxChange): void;
 };
 
-/** What the announcer needs of web push: modules/push/sender.ts's `incoming`, which picks the incoming messages. */
-export type IncomingPush = (messages: StoredMessage[]) => void;
-
-export function createInboxAnnouncer(notifier: Notifier, logger: Logger, push: IncomingPush = () => {}): InboxAnnouncer {
+/** `push`: what the announcer needs of web push, the push delivery engine's `incoming`, which picks the incoming messages. */
+export function createInboxAnnouncer(notifier: Notifier, logger: Logger, push: MessagesStored = () => {}): InboxAnnouncer {
   const publish = (change: InboxChange) =>
     void notifier.publish(MESSAGES_TOPIC, { ...change }).catch((error: unknown) => logger.warn('falha ao anunciar mensagem', { error }));
   return {

@@ -2,7 +2,7 @@
  * Why a reply did not reach the contact, in pt-BR (docs/telegram.md#tg-limits: 403 blocked / deactivated /
  * can't initiate, 400 chat not found). Stored with the failed message and shown under its bubble.
  */
-import type { DirectSendResult } from '../../runtime/telegram/bot-runtime.ts';
+import type { DirectSendResult } from '../../ports/direct-send.ts';
 
 export const DELIVERY_TEXTS = {
   blocked: 'O contato bloqueou o bot. A mensagem não foi entregue.',

@@ -16,7 +16,7 @@ import {
 } from '@shared/messages/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, notFound, unusableId } from '../../lib/errors.ts';
-import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import { toContact } from '../contacts/service.ts';
 import type { InboxAnnouncer } from './announcer.ts';
 import { DELIVERY_TEXTS, deliveryErrorText } from './delivery-errors.ts';

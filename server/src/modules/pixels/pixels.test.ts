@@ -10,7 +10,7 @@ import { decryptSecret } from '../../lib/crypto.ts';
 import type { FakeGraph } from '../../test-support/fake-graph.ts';
 import { registerUser } from '../../test-support/fixtures.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
-import { recordPixelEvent } from './outbox.ts';
+import { recordPixelEvent } from '../../engines/pixel-delivery/outbox.ts';
 
 setDefaultTimeout(30_000);
 

@@ -10,7 +10,6 @@ import { startFakePushService, type FakePushService, type FakeSubscription } fro
 import { registerUser } from '../../test-support/fixtures.ts';
 import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
 import { eventually, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../../test-support/telegram.ts';
-import { retryAfterMs } from './sender.ts';
 import { endpointAllowed } from './service.ts';
 
 setDefaultTimeout(30_000);
@@ -210,17 +209,6 @@ describe('web push', () => {
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toMatch(/inválid/);
     }
-  });
-});
-
-describe('retryAfterMs', () => {
-  test('reads seconds and HTTP dates; anything else is no answer', () => {
-    const now = Date.parse('2026-11-25T12:00:00Z');
-    expect(retryAfterMs('120', now)).toBe(120_000);
-    expect(retryAfterMs('Wed, 25 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
-    expect(retryAfterMs('Wed, 25 Nov 2026 11:00:00 GMT', now)).toBe(0);
-    expect(retryAfterMs('logo', now)).toBeUndefined();
-    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 });
 

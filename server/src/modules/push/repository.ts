@@ -1,7 +1,6 @@
 /**
- * Every statement of web push (docs/decisions.md#web-push): the VAPID key pair, subscriptions (always scoped by
- * the user), tab presence, and the one read a notification needs (the conversation's contact, its newest incoming
- * message and unread count, read-only, scoped by the owner like the inbox's own list).
+ * The statements of the web push API (docs/decisions.md#web-push): the VAPID key pair, subscriptions (always scoped
+ * by the user) and tab presence. What sending reads and deletes is engines/push-delivery/repository.ts.
  */
 import type { Queryable } from '../../db/client.ts';
 
@@ -18,10 +17,6 @@ export async function ensureVapidKeys(sql: Queryable, candidate: VapidRow): Prom
   if (!row) throw new Error('push_vapid_keys: no row after insert');
   return row;
 }
-
-export type SubscriptionRow = { id: string; userId: string; endpoint: string; p256dh: string; auth: string };
-
-const SUBSCRIPTION_COLUMNS = (sql: Queryable) => sql`id, user_id as "userId", endpoint, p256dh, auth`;
 
 /** Insert or refresh (same user and endpoint: new keys); keeps a user's newest `keep` subscriptions. */
 export async function upsertSubscription(
@@ -45,20 +40,6 @@ export async function deleteSubscription(sql: Queryable, userId: string, endpoin
   return rows.length > 0;
 }
 
-/** A dead subscription (404/410 from its push service): removed only if it is still the one that was tried. */
-export async function deleteSubscriptionById(sql: Queryable, id: string, endpoint: string): Promise<void> {
-  await sql`delete from push_subscriptions where id = ${id} and endpoint = ${endpoint}`;
-}
-
-export function listSubscriptionIds(sql: Queryable, userId: string) {
-  return sql<{ id: string }[]>`select id from push_subscriptions where user_id = ${userId} order by id`;
-}
-
-export async function findSubscription(sql: Queryable, id: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await sql<SubscriptionRow[]>`select ${SUBSCRIPTION_COLUMNS(sql)} from push_subscriptions where id = ${id}`;
-  return row;
-}
-
 /** A tab's heartbeat; also forgets this user's expired ones (a closed tab never says goodbye). */
 export async function reportPresence(sql: Queryable, input: { userId: string; tabId: string; contactId: string | null; ttlMs: number }) {
   await sql`delete from push_presence where user_id = ${input.userId} and (expires_at < now() or tab_id = ${input.tabId})`;
@@ -67,38 +48,4 @@ export async function reportPresence(sql: Queryable, input: { userId: string; ta
     insert into push_presence (user_id, tab_id, contact_id, expires_at)
     values (${input.userId}, ${input.tabId}, ${input.contactId}, now() + ${input.ttlMs}::int * interval '1 millisecond')
     on conflict (user_id, tab_id) do update set contact_id = excluded.contact_id, expires_at = excluded.expires_at`;
-}
-
-export async function isConversationOpen(sql: Queryable, userId: string, contactId: string): Promise<boolean> {
-  const rows = await sql`
-    select 1 from push_presence where user_id = ${userId} and contact_id = ${contactId} and expires_at > now() limit 1`;
-  return rows.length > 0;
-}
-
-export type NotificationRow = {
-  firstName: string;
-  lastName: string | null;
-  username: string | null;
-  telegramId: bigint;
-  unreadCount: number;
-  type: string;
-  text: string | null;
-  mediaName: string | null;
-};
-
-/** The conversation as a notification shows it; undefined when it is not this user's (or is gone). */
-export async function findNotificationContent(sql: Queryable, userId: string, contactId: string): Promise<NotificationRow | undefined> {
-  const [row] = await sql<NotificationRow[]>`
-    select c.first_name as "firstName", c.last_name as "lastName", c.username, c.telegram_id as "telegramId",
-           v.unread_count as "unreadCount", m.type, m.text,
-           coalesce(m.payload->'document'->>'file_name', m.payload->'audio'->>'file_name', m.payload->'sticker'->>'emoji') as "mediaName"
-    from conversations v
-    join contacts c on c.id = v.contact_id
-    join lateral (
-      select type, text, payload from messages
-      where contact_id = v.contact_id and direction = 'in'
-      order by created_at desc, id desc limit 1
-    ) m on true
-    where v.contact_id = ${contactId} and v.user_id = ${userId}`;
-  return row;
 }

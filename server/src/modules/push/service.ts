@@ -9,7 +9,7 @@ import { PRESENCE_TTL_MS, PUSH_TEXTS, type PushPresenceInput, type PushSubscript
 import type { Queryable } from '../../db/client.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isInternal } from '../../runtime/flow-engine/address-guard.ts';
+import { isInternal } from '../../lib/address-guard.ts';
 import * as repo from './repository.ts';
 
 /** A user's devices beyond this many: the oldest subscription goes (browsers rarely say goodbye). */

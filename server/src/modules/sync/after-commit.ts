@@ -6,7 +6,7 @@
  * replays them after the commit, or drops them when the mutation failed and its savepoint rolled back.
  */
 import type { Logger } from '../../lib/logger.ts';
-import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 
 /** `once`: an idempotent effect (a cache drop) that one chunk runs once however many of its mutations asked for it. */
 type Effect = { label: string; once?: string; run: () => Promise<unknown> | void };

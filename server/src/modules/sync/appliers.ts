@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { mutationArgsSchemas as schemas, type MutationName } from '@shared/sync/mutations.ts';
 import type { Queryable } from '../../db/client.ts';
 import { parseInput } from '../../http/validate.ts';
-import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import * as bots from '../bots/service.ts';
 import * as welcome from '../welcome/service.ts';
 import * as flows from '../flows/service.ts';

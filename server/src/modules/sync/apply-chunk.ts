@@ -24,7 +24,7 @@ import type { Queryable, Sql } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import { afterCommit, type AfterCommit } from './after-commit.ts';
 import { parseMutation, type MutationDeps, type ParsedMutation } from './appliers.ts';
 import { isDatabaseFault, refusalOf, sqlState, TRANSIENT } from './refusal.ts';

@@ -51,18 +51,10 @@ export function createRateLimiter(bucket: Bucket, options: RateLimiterOptions = 
   const fresh = (time: number): Entry => ({ tokens: bucket.capacity, at: time, unreported: 0, travelling: false, watchUntil: 0 });
 
   function sweep(time: number) {
-    // Full buckets with nothing left to hand over carry no information: forget them (at most once a minute, or when
-    // the map grows too big).
+    // At most once a minute, or when the map grows too big.
     if (time - sweptAt < 60_000 && state.size < MAX_KEYS) return;
     sweptAt = time;
-    for (const [key, entry] of state) {
-      const full = entry.tokens + ((time - entry.at) / 1000) * bucket.perSecond >= bucket.capacity;
-      if (full && !due.has(key)) state.delete(key);
-    }
-    if (state.size >= MAX_KEYS) {
-      state.clear();
-      due.clear();
-    }
+    forgetFull(state, due, bucket, time);
   }
 
   return {
@@ -83,22 +75,7 @@ export function createRateLimiter(bucket: Bucket, options: RateLimiterOptions = 
       return { ok: true };
     },
     drain() {
-      if (handOverAt === undefined) return [];
-      const time = now();
-      const handed: Consumption[] = [];
-      for (const key of due) {
-        const entry = state.get(key);
-        if (!entry || (entry.unreported < handOverAt && entry.watchUntil < time)) {
-          due.delete(key);
-          continue;
-        }
-        if (entry.travelling) continue;
-        entry.travelling = true;
-        if (entry.unreported >= handOverAt) entry.watchUntil = time + WATCH_MS;
-        handed.push({ key, consumed: entry.unreported });
-        entry.unreported = 0;
-      }
-      return handed;
+      return handOverAt === undefined ? [] : handOver(state, due, handOverAt, now());
     },
     settle(key, tokens) {
       const time = now();
@@ -118,4 +95,34 @@ export function createRateLimiter(bucket: Bucket, options: RateLimiterOptions = 
       }
     },
   };
+}
+
+/** Full buckets with nothing left to hand over carry no information: forgotten; everything when the map is too big. */
+function forgetFull(state: Map<string, Entry>, due: Set<string>, bucket: Bucket, time: number) {
+  for (const [key, entry] of state) {
+    const full = entry.tokens + ((time - entry.at) / 1000) * bucket.perSecond >= bucket.capacity;
+    if (full && !due.has(key)) state.delete(key);
+  }
+  if (state.size >= MAX_KEYS) {
+    state.clear();
+    due.clear();
+  }
+}
+
+/** The due keys' consumption, each marked travelling until it settles (or is restored); idle keys leave `due`. */
+function handOver(state: Map<string, Entry>, due: Set<string>, handOverAt: number, time: number): Consumption[] {
+  const handed: Consumption[] = [];
+  for (const key of due) {
+    const entry = state.get(key);
+    if (!entry || (entry.unreported < handOverAt && entry.watchUntil < time)) {
+      due.delete(key);
+      continue;
+    }
+    if (entry.travelling) continue;
+    entry.travelling = true;
+    if (entry.unreported >= handOverAt) entry.watchUntil = time + WATCH_MS;
+    handed.push({ key, consumed: entry.unreported });
+    entry.unreported = 0;
+  }
+  return handed;
 }

@@ -70,15 +70,6 @@ export function trackingRoutes(deps: TrackingRouteDeps) {
     return funnel;
   }
 
-  async function bodyOf(request: Request): Promise<unknown> {
-    const text = new TextDecoder().decode(await readLimited(request, TRACKING_LIMITS.bodyMax));
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new AppError('MALFORMED_JSON', 400);
-    }
-  }
-
   const guarded = (work: (context: Context) => Promise<Response>) => async (context: Context) => {
     try {
       return await work(context);
@@ -89,32 +80,12 @@ export function trackingRoutes(deps: TrackingRouteDeps) {
 
   const origin = (request: Request) => (deps.publicUrl ? deps.publicUrl.replace(/\/+$/, '') : new URL(request.url).origin);
 
-  const preflight = () =>
-    new Response(null, {
-      status: 204,
-      headers: { ...CORS, 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'content-type', 'access-control-max-age': '86400' },
-    });
-
   return new Elysia()
     .get('/js/:file', guarded(async (context) => {
       limit(views, context);
       const file = new URL(context.request.url).pathname.split('/').at(-1) ?? '';
       const funnel = await funnelOf(file.endsWith('.js') ? file.slice(0, -3) : '');
-      const body = trackingScript({
-        endpoint: `${origin(context.request)}/api/t/${funnel.publicId}`,
-        link: funnel.inviteLink,
-        uuid: funnel.publicId,
-        active: funnel.isActive,
-        pixel: funnel.hasPixel,
-      });
-      const etag = `"${Bun.hash(body).toString(36)}"`;
-      const headers = { ...CORS, etag, 'cache-control': `public, max-age=${SCRIPT_MAX_AGE_SECONDS}`, vary: 'accept-encoding' };
-      // The compression hook names each encoded copy (…-br", …-gzip"): any copy of this body is a match.
-      const sameBody = (tag: string) => tag.trim().replace(/^W\//, '').replace(/-(br|gzip)"$/, '"') === etag;
-      if (context.request.headers.get('if-none-match')?.split(',').some(sameBody)) {
-        return new Response(null, { status: 304, headers });
-      }
-      return new Response(body, { headers: { ...headers, 'content-type': 'application/javascript; charset=utf-8' } });
+      return scriptResponse(context.request, funnel, origin(context.request));
     }))
     .options('/t/:uuid/pageview', preflight)
     .options('/t/:uuid/click', preflight)
@@ -132,6 +103,40 @@ export function trackingRoutes(deps: TrackingRouteDeps) {
       const link = await recordClick(deps, funnel, input, callerOf(context, deps.trustProxy));
       return jsonResponse(200, { link }, CORS);
     }));
+}
+
+/** The funnel's tracking script, cached by the browser and revalidated by its ETag (a match answers 304). */
+function scriptResponse(request: Request, funnel: TrackedFunnel, origin: string): Response {
+  const body = trackingScript({
+    endpoint: `${origin}/api/t/${funnel.publicId}`,
+    link: funnel.inviteLink,
+    uuid: funnel.publicId,
+    active: funnel.isActive,
+    pixel: funnel.hasPixel,
+  });
+  const etag = `"${Bun.hash(body).toString(36)}"`;
+  const headers = { ...CORS, etag, 'cache-control': `public, max-age=${SCRIPT_MAX_AGE_SECONDS}`, vary: 'accept-encoding' };
+  // The compression hook names each encoded copy (…-br", …-gzip"): any copy of this body is a match.
+  const sameBody = (tag: string) => tag.trim().replace(/^W\//, '').replace(/-(br|gzip)"$/, '"') === etag;
+  if (request.headers.get('if-none-match')?.split(',').some(sameBody)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, { headers: { ...headers, 'content-type': 'application/javascript; charset=utf-8' } });
+}
+
+const preflight = () =>
+  new Response(null, {
+    status: 204,
+    headers: { ...CORS, 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'content-type', 'access-control-max-age': '86400' },
+  });
+
+async function bodyOf(request: Request): Promise<unknown> {
+  const text = new TextDecoder().decode(await readLimited(request, TRACKING_LIMITS.bodyMax));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError('MALFORMED_JSON', 400);
+  }
 }
 
 /** `/api/t/{uuid}/{call}`, read from the raw path (Elysia decodes params; a hostile one stays a plain 404 here). */

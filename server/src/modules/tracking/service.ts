@@ -7,7 +7,7 @@ import { FUNNEL_LIMITS } from '@shared/funnels/schemas.ts';
 import { TRACKING_LIMITS, UTM_KEYS, type TrackClickInput, type TrackPageviewInput } from '@shared/funnels/tracking.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import type { TrackedFunnel } from './funnel-directory.ts';
 import type { PageviewWriter } from './pageview-writer.ts';
 import { reusableVisitLink, setVisitLink, writeVisitsAndEvents, type EventWrite, type VisitWrite } from './repository.ts';

@@ -45,35 +45,12 @@ export function createTrackingLimits(options: TrackingLimitsOptions = {}): Track
   let forgottenAt = Date.now();
   let failing = false;
 
-  async function handOver(sql: Queryable) {
-    const handed = Object.entries(limiters).map(([name, limiter]) => ({
-      name, limiter, rows: limiter.drain(),
-    }));
-    const rows = handed.flatMap(({ name, limiter, rows: consumption }) => consumption.map((row) => ({
-      key: `${name}:${row.key}`, consumed: row.consumed, capacity: limiter.bucket.capacity, perSecond: limiter.bucket.perSecond,
-    })));
-    if (rows.length === 0) return;
-    try {
-      const buckets = await foldConsumption(sql, rows);
-      for (const { name, limiter, rows: consumption } of handed) {
-        for (const row of consumption) {
-          const tokens = buckets.get(`${name}:${row.key}`);
-          if (tokens === undefined) limiter.restore([row]);
-          else limiter.settle(row.key, tokens);
-        }
-      }
-    } catch (error) {
-      for (const { limiter, rows: consumption } of handed) limiter.restore(consumption);
-      throw error;
-    }
-  }
-
   async function sync() {
     if (!shared) return;
     if (running) return running;
     running = (async () => {
       try {
-        await handOver(shared.sql);
+        await handOver(shared.sql, limiters);
         if (Date.now() - forgottenAt > FORGET_EVERY_MS) {
           forgottenAt = Date.now();
           await forgetIdleBuckets(shared.sql, IDLE_BUCKET_SECONDS);
@@ -100,4 +77,28 @@ export function createTrackingLimits(options: TrackingLimitsOptions = {}): Track
       await running;
     },
   };
+}
+
+/** One statement folds every busy key's consumption into its shared bucket; each limiter continues from the result. */
+async function handOver(sql: Queryable, limiters: Record<string, SharedRateLimiter>) {
+  const handed = Object.entries(limiters).map(([name, limiter]) => ({
+    name, limiter, rows: limiter.drain(),
+  }));
+  const rows = handed.flatMap(({ name, limiter, rows: consumption }) => consumption.map((row) => ({
+    key: `${name}:${row.key}`, consumed: row.consumed, capacity: limiter.bucket.capacity, perSecond: limiter.bucket.perSecond,
+  })));
+  if (rows.length === 0) return;
+  try {
+    const buckets = await foldConsumption(sql, rows);
+    for (const { name, limiter, rows: consumption } of handed) {
+      for (const row of consumption) {
+        const tokens = buckets.get(`${name}:${row.key}`);
+        if (tokens === undefined) limiter.restore([row]);
+        else limiter.settle(row.key, tokens);
+      }
+    }
+  } catch (error) {
+    for (const { limiter, rows: consumption } of handed) limiter.restore(consumption);
+    throw error;
+  }
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Update } from 'grammy/types';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 
 const updateShape = z.looseObject({ update_id: z.number().int() });
 

@@ -4,7 +4,7 @@ import type { welcomeMessageInputSchema } from '@shared/welcome/schemas.ts';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import * as repo from './repository.ts';
 
 export type WelcomeDeps = { sql: Queryable; runtime: BotRuntime };

@@ -5,7 +5,7 @@ import { flowBuilder } from '../../test-support/flow-builder.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
 import { eventually, registeredBot } from '../../test-support/telegram.ts';
-import { isInternal } from './address-guard.ts';
+import { isInternal } from '../../lib/address-guard.ts';
 
 let emulator: TelegramEmulator;
 let db: TestDatabase;

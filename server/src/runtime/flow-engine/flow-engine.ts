@@ -15,7 +15,7 @@ import { nextNodes, type BotGraphs, type EngineNode } from './flow-graph.ts';
 import { createGraphCache } from './graph-cache.ts';
 import type { FlowGeneration } from './flow-generation.ts';
 import { createMediaInputs } from './media-input.ts';
-import type { MediaStore } from '../../modules/media/media-store.ts';
+import type { MediaStore } from '../../ports/media-store.ts';
 import { createRecorder } from './recorder.ts';
 import { botScope, flowResumeJob, type FlowResume } from './resume-job.ts';
 import type { Variables } from './variables.ts';

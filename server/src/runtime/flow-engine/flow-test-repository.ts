@@ -1,6 +1,6 @@
 /** The flow test's reads (flow-test.ts): the bot's username and the contact the test runs as. */
 import type { Queryable } from '../../db/client.ts';
-import type { FlowTestInput } from '../telegram/bot-runtime.ts';
+import type { FlowTestInput } from '../../ports/bot-runtime.ts';
 
 export type ContactRow = { telegramId: bigint; firstName: string; lastName: string | null; username: string | null; phoneNumber: string | null };
 

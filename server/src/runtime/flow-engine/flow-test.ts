@@ -17,7 +17,7 @@ import type { TestFlowResult } from '@shared/flows/executions.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { FlowTestInput } from '../telegram/bot-runtime.ts';
+import type { FlowTestInput } from '../../ports/bot-runtime.ts';
 import type { AttachedBot, FlowEngine } from './flow-engine.ts';
 import { buildBotGraphs, type BotGraphs, type EngineFlow } from './flow-graph.ts';
 import { loadOwnedFlowGraph } from './graph-repository.ts';

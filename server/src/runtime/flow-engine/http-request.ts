@@ -7,7 +7,7 @@
  */
 import { isIP } from 'node:net';
 import type { NodeConfigs } from '@shared/flows/node-configs.ts';
-import { checkTarget } from './address-guard.ts';
+import { checkTarget } from '../../lib/address-guard.ts';
 import { renderDeep, renderTemplate, type Variables } from './variables.ts';
 
 export const HTTP_TIMEOUT_MS = 10_000;

@@ -8,7 +8,7 @@
 import { InputFile } from 'grammy';
 import type { Message } from 'grammy/types';
 import { uploadedMediaId } from '@shared/media/schemas.ts';
-import type { MediaStore } from '../../modules/media/media-store.ts';
+import type { MediaStore } from '../../ports/media-store.ts';
 
 const MAX_REMEMBERED = 5_000;
 

@@ -8,6 +8,7 @@ import type { Bot } from 'grammy';
 import type { Sql } from '../../db/client.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { PixelOutbox } from '../../ports/pixel-outbox.ts';
 import type { ResilienceOptions, RetryTuning } from './api-resilience.ts';
 import { createChannelCache, type ChannelCache } from './channel-cache.ts';
 import type { ContactJournal } from './contact-journal.ts';
@@ -38,6 +39,7 @@ export type EntryOptions = {
   logger: Logger;
   journal: ContactJournal;
   flows: FlowEngine;
+  pixelOutbox: PixelOutbox;
   apiRoot: string;
   encryptionKey: Uint8Array;
   retry?: RetryTuning | undefined;
@@ -65,7 +67,7 @@ export function createBotEntry(options: EntryOptions): BotEntry {
     apiRoot: options.apiRoot,
     botInfo: row.botInfo ?? undefined,
     deps: {
-      botId: row.id, userId: row.userId, sql, logger: options.logger, journal: options.journal, channels: cache, flows: options.flows,
+      botId: row.id, userId: row.userId, sql, logger: options.logger, journal: options.journal, channels: cache, flows: options.flows, pixelOutbox: options.pixelOutbox,
       channelsChanged: options.channelsChanged,
     },
     resilience,

@@ -26,15 +26,18 @@ import { createWebhookQueue } from './webhook-queue.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { startUpdatePoller, type UpdatePoller } from './update-poller.ts';
 import type { RetryTuning } from './api-resilience.ts';
-import type { BotRuntime } from './bot-runtime.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
-import { createContactJournal, type StoredMessage } from './contact-journal.ts';
-import { NOT_RUNNING } from './direct-send.ts';
-import { BROADCAST_NOT_RUNNING } from './broadcast-send.ts';
-import { callInviteLink, INVITE_NOT_RUNNING } from './invite-links.ts';
+import { createContactJournal } from './contact-journal.ts';
+import type { StoredMessage } from '../../ports/stored-messages.ts';
+import { NOT_RUNNING } from '../../ports/direct-send.ts';
+import { BROADCAST_NOT_RUNNING } from '../../ports/broadcast-send.ts';
+import { callInviteLink } from './invite-links.ts';
+import { INVITE_NOT_RUNNING } from '../../ports/invite-link.ts';
 import { createFlowEngine } from '../flow-engine/flow-engine.ts';
 import { createFlowGeneration } from '../flow-engine/flow-generation.ts';
-import type { MediaStore } from '../../modules/media/media-store.ts';
+import type { MediaStore } from '../../ports/media-store.ts';
+import type { PixelOutbox } from '../../ports/pixel-outbox.ts';
 import { runFlowTest } from '../flow-engine/flow-test.ts';
 import { contactEventJob, STALE_MS, type ContactEvent } from '../flow-engine/contact-event-job.ts';
 import { botScope } from '../flow-engine/resume-job.ts';
@@ -69,6 +72,8 @@ export type BotManagerOptions = {
   flowHttpAllowPrivate?: boolean;
   /** Uploaded files that send_media nodes send (DATA_DIR/media). */
   media?: MediaStore;
+  /** The Conversions API outbox funnel attribution records to (docs/decisions.md#pixel-outbox). */
+  pixelOutbox: PixelOutbox;
   /** Messages the runtime stored (a user wrote, a flow or welcome answered), after commit. */
   onMessagesStored?(messages: StoredMessage[]): void;
   /** The job queue's worker: durable delays run on it (flow.resume). */
@@ -282,7 +287,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     if (!row || closed || running.has(botId) || !lease.holds(botId)) return;
     const log = logger.child({ botId });
     const entry = createBotEntry({
-      row, sql, logger: log, journal, flows, apiRoot: options.apiRoot, encryptionKey: options.encryptionKey, retry: options.retry,
+      row, sql, logger: log, journal, flows, pixelOutbox: options.pixelOutbox, apiRoot: options.apiRoot, encryptionKey: options.encryptionKey, retry: options.retry,
       onUnauthorized: () => void revoke(botId, row.userId),
       channelsChanged: () => options.notify?.(row.userId, 'channels.changed', { botId }),
     });

@@ -28,9 +28,10 @@ import { markPolledHandled } from './polled-batches-repository.ts';
 import { markQueuedHandled } from './webhook-queue-repository.ts';
 import type { ContactChange } from '../flow-engine/contact-triggers.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { upsertContacts, writeMessages, type ContactTouchRow, type JournalMessage, type StoredMessage } from './contact-repository.ts';
+import type { StoredMessage } from '../../ports/stored-messages.ts';
+import { upsertContacts, writeMessages, type ContactTouchRow, type JournalMessage } from './contact-repository.ts';
 
-export type { JournalMessage, StoredMessage };
+export type { JournalMessage };
 
 /** Where a touch was seen: contact triggers run in that chat (docs/decisions.md#d-flow-engine, within the flow's contexts). */
 export type TouchChat = Pick<Chat, 'id' | 'type'> & { title?: string | undefined };

@@ -8,6 +8,7 @@
 import type { MessageType } from '@shared/messages/schemas.ts';
 import type { WatchField } from '@shared/flows/node-configs.ts';
 import type { Queryable } from '../../db/client.ts';
+import type { StoredMessage } from '../../ports/stored-messages.ts';
 
 export type ContactTouchRow = {
   bot_id: string;
@@ -108,9 +109,6 @@ export type JournalMessage = {
   payload: unknown;
   at: Date;
 };
-
-/** A message the journal stored, as the inbox announces it (docs/decisions.md#p-inbox). */
-export type StoredMessage = { uid: string; userId: string; botId: string; contactId: string; direction: 'in' | 'out' };
 
 /** Private messages, in one statement; each finds its contact, written by the journal just before. */
 export function writeMessages(sql: Queryable, rows: JournalMessage[]) {

@@ -5,12 +5,8 @@
  * caller records it and never sends again on its own.
  */
 import { Api, GrammyError, HttpError } from 'grammy';
-import type { Message } from 'grammy/types';
+import type { DirectSendResult } from '../../ports/direct-send.ts';
 import { resilienceTransformer, type ResilienceOptions } from './api-resilience.ts';
-
-export type DirectSendResult =
-  | { ok: true; message: Message }
-  | { ok: false; errorCode: number; description: string; uncertain: boolean };
 
 export type DirectSender = (chatId: number, text: string) => Promise<DirectSendResult>;
 
@@ -30,5 +26,3 @@ export function createDirectSender(token: string, apiRoot: string, resilience: R
     }
   };
 }
-
-export const NOT_RUNNING: DirectSendResult = { ok: false, errorCode: 0, description: 'bot not running', uncertain: false };

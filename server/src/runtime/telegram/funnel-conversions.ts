@@ -1,12 +1,12 @@
 /**
  * The Conversions API events of funnel attribution (docs/decisions.md#d-funnels-pixel, docs/telegram.md#meta-capi),
- * written to the pixels outbox (modules/pixels/outbox.ts) in the attribution's own transaction: the outbox sends
- * them later, exactly once. action_source is `website` with the visit's page as event_source_url when the join came
+ * written through the PixelOutbox port (ports/pixel-outbox.ts) in the attribution's own transaction: the outbox
+ * sends them later, exactly once. action_source is `website` with the visit's page as event_source_url when the join came
  * through a per-visit link, else `chat`. event_id is stable (funnel, Telegram user, event time), so a retried send
  * is deduplicated by Meta.
  */
 import type { Queryable } from '../../db/client.ts';
-import { recordPixelEvent, type PixelEventInput } from '../../modules/pixels/outbox.ts';
+import type { PixelEventInput, PixelOutbox } from '../../ports/pixel-outbox.ts';
 import type { PixelContext } from './funnel-repository.ts';
 
 export type ConversionEvent = PixelEventInput;
@@ -33,6 +33,6 @@ export function conversionEvent(
 }
 
 /** The one place attribution writes to the pixels outbox, in the caller's transaction. */
-export async function recordConversion(tx: Queryable, event: ConversionEvent): Promise<void> {
-  await recordPixelEvent(tx, event);
+export async function recordConversion(outbox: PixelOutbox, tx: Queryable, event: ConversionEvent): Promise<void> {
+  await outbox.record(tx, event);
 }

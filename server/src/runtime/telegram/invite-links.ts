@@ -5,26 +5,7 @@
  * the funnels and tracking modules decide what a refusal means to their caller.
  */
 import { GrammyError, HttpError, type Api } from 'grammy';
-import type { ChatInviteLink } from 'grammy/types';
-
-export type InviteLinkOptions = {
-  name?: string | undefined;
-  createsJoinRequest?: boolean | undefined;
-  memberLimit?: number | undefined;
-  /** Unix seconds. */
-  expireDate?: number | undefined;
-};
-
-export type InviteLinkResult =
-  | { ok: true; link: ChatInviteLink }
-  | { ok: false; errorCode: number; description: string };
-
-export const INVITE_NOT_RUNNING: InviteLinkResult = { ok: false, errorCode: 0, description: 'bot not running' };
-
-export type InviteLinkCall =
-  | { action: 'create'; chatId: number; options: InviteLinkOptions; signal?: AbortSignal | undefined }
-  | { action: 'edit'; chatId: number; link: string; options: InviteLinkOptions; signal?: AbortSignal | undefined }
-  | { action: 'revoke'; chatId: number; link: string; signal?: AbortSignal | undefined };
+import type { InviteLinkCall, InviteLinkOptions, InviteLinkResult } from '../../ports/invite-link.ts';
 
 function params(options: InviteLinkOptions) {
   return {

@@ -69,7 +69,7 @@ async function enter(deps: BotDeps, update: ChatMemberUpdated, user: User) {
     if (!entryId) return false;
     const context = await repo.pixelContext(tx, found.funnelId, found.visitId);
     if (context?.pixelId) {
-      await recordConversion(tx, conversionEvent(context, { name: 'enter_channel', funnelId: found.funnelId, telegramUserId: user.id, at, matchedVisit: found.visitId !== null }));
+      await recordConversion(deps.pixelOutbox, tx, conversionEvent(context, { name: 'enter_channel', funnelId: found.funnelId, telegramUserId: user.id, at, matchedVisit: found.visitId !== null }));
     }
     return true;
   });
@@ -88,7 +88,7 @@ async function leave(deps: BotDeps, update: ChatMemberUpdated, user: User) {
     for (const entry of left) {
       const context = await repo.pixelContext(tx, entry.funnelId, entry.visitId);
       if (context?.pixelId) {
-        await recordConversion(tx, conversionEvent(context, { name: 'left_channel', funnelId: entry.funnelId, telegramUserId: user.id, at, matchedVisit: entry.visitId !== null }));
+        await recordConversion(deps.pixelOutbox, tx, conversionEvent(context, { name: 'left_channel', funnelId: entry.funnelId, telegramUserId: user.id, at, matchedVisit: entry.visitId !== null }));
       }
     }
   });

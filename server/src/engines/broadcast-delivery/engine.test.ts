@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { Sql } from '../../db/client.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { idleRuntime, type BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import { idleRuntime, type BotRuntime } from '../../ports/bot-runtime.ts';
 import { insertBot, registerUser } from '../../test-support/fixtures.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 import { eventually } from '../../test-support/telegram.ts';

@@ -1,18 +1,15 @@
 /**
- * The runtime as the API modules see it: they start, stop and refresh bots through this interface and never
- * touch grammY. `idleRuntime` serves apps built without Telegram (unit tests of other modules).
+ * The runtime as the modules and engines see it: they start, stop and refresh bots through this interface and
+ * never touch grammY (runtime/telegram implements it). `idleRuntime` serves apps built without Telegram (unit
+ * tests of other modules).
  */
 import type { Update } from 'grammy/types';
 import type { TestFlowResult } from '@shared/flows/executions.ts';
 import type { WatchField } from '@shared/flows/node-configs.ts';
-import { AppError } from '../../lib/errors.ts';
-import { NOT_RUNNING, type DirectSendResult } from './direct-send.ts';
+import { AppError } from '../lib/errors.ts';
 import { BROADCAST_NOT_RUNNING, type BroadcastOutgoing, type BroadcastSendResult } from './broadcast-send.ts';
-import { INVITE_NOT_RUNNING, type InviteLinkCall, type InviteLinkResult } from './invite-links.ts';
-
-export type { DirectSendResult } from './direct-send.ts';
-export type { BroadcastOutgoing, BroadcastSendResult } from './broadcast-send.ts';
-export type { InviteLinkCall, InviteLinkOptions, InviteLinkResult } from './invite-links.ts';
+import { NOT_RUNNING, type DirectSendResult } from './direct-send.ts';
+import { INVITE_NOT_RUNNING, type InviteLinkCall, type InviteLinkResult } from './invite-link.ts';
 
 /** `unavailable`: the database did not answer, nothing was written (Telegram re-sends after a 503). */
 export type WebhookOutcome = 'accepted' | 'duplicate' | 'forbidden' | 'not-running' | 'unavailable';

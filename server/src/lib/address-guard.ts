@@ -1,8 +1,10 @@
 /**
- * SSRF guard for http_request (docs/decisions.md#d-flow-engine): a flow is written by an operator but runs on our server, so by
- * default it may not reach loopback, private, link-local or otherwise internal addresses. The name is resolved
- * once and every address it resolves to is checked (one public and one private address is refused); the caller
- * then connects to the checked address itself, so a second resolution (DNS rebinding) cannot swap it.
+ * The outbound-address (SSRF) guard of every call the server makes to an address a user gave: a flow's http_request
+ * (docs/decisions.md#d-flow-engine), a web-push endpoint (docs/decisions.md#web-push). Such an address is written by
+ * a user but reached from our server, so by default it may not be loopback, private, link-local or otherwise
+ * internal. The name is resolved once and every address it resolves to is checked (one public and one private
+ * address is refused); the caller then connects to the checked address itself, so a second resolution (DNS
+ * rebinding) cannot swap it.
  * Addresses are compared as numbers, never as text: `::ffff:7f00:1`, `::ffff:127.0.0.1`, `::127.0.0.1` and
  * `64:ff9b::7f00:1` are all 127.0.0.1. IPv4 shorthands (2130706433, 0x7f.1, 0177.0.0.1) arrive here already
  * normalised to dotted quads by the URL parser.

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { migrate } from '../../db/migrate.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
-import { recordPixelEvent, type PixelEventInput } from './outbox.ts';
+import type { PixelEventInput } from '../../ports/pixel-outbox.ts';
+import { recordPixelEvent } from './outbox.ts';
 
 let db: TestDatabase;
 let userId = '';

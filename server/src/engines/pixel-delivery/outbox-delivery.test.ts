@@ -11,7 +11,8 @@ import type { FakeGraph } from '../../test-support/fake-graph.ts';
 import { registerUser } from '../../test-support/fixtures.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 import { eventually } from '../../test-support/telegram.ts';
-import { recordPixelEvent, type PixelEventInput } from './outbox.ts';
+import type { PixelEventInput } from '../../ports/pixel-outbox.ts';
+import { recordPixelEvent } from './outbox.ts';
 
 setDefaultTimeout(30_000);
 

@@ -12,7 +12,7 @@ import { broadcastResponseSchema } from '@shared/broadcasts/schemas.ts';
 import { createTelegramEmulator, type TelegramEmulator } from '../../../../tools/telegram-emulator/emulator.ts';
 import { connect } from '../../db/client.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { idleRuntime, type BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
+import { idleRuntime, type BotRuntime } from '../../ports/bot-runtime.ts';
 import { spawnServerChild, type ServerChild } from '../../test-support/broadcast-server.ts';
 import { registerUser } from '../../test-support/fixtures.ts';
 import type { TestServer } from '../../test-support/start-test-server.ts';

@@ -1,34 +1,15 @@
 /**
- * Recording a Conversions API event (docs/decisions.md#pixel-outbox, docs/telegram.md#meta-capi). The funnels
- * module calls `recordPixelEvent` inside the transaction that records a join or a leave: the event row (its
+ * Recording a Conversions API event (docs/decisions.md#pixel-outbox, docs/telegram.md#meta-capi): the PixelOutbox
+ * port. Funnel attribution calls it inside the transaction that records a join or a leave: the event row (its
  * payload exactly as Meta will receive it) and the job that delivers it commit with the join or not at all.
  */
 import type { Queryable } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { PixelEventInput, PixelOutbox } from '../../ports/pixel-outbox.ts';
 import { enqueueDelivery } from './deliver-job.ts';
 import * as repo from './outbox-repository.ts';
-
-export type PixelEventInput = {
-  /** Owner (users.id). */
-  userId: string;
-  /** meta_pixels.id (the row id, not Meta's pixel id). */
-  pixelId: string;
-  eventName: 'enter_channel' | 'left_channel';
-  /** Stable: Meta deduplicates retries by it; a second call with the same id is a no-op. */
-  eventId: string;
-  eventTime: Date;
-  actionSource: 'website' | 'chat';
-  eventSourceUrl?: string | null;
-  /** Hashed here: user_data.external_id = SHA-256 hex of the id string. */
-  telegramUserId: string;
-  fbp?: string | null;
-  fbc?: string | null;
-  clientIpAddress?: string | null;
-  clientUserAgent?: string | null;
-  customData?: Record<string, string | number>;
-};
 
 /** The event as Meta receives it: customer data hashed where Meta wants it hashed, the rest as is. */
 export function pixelEventPayload(event: PixelEventInput): Record<string, unknown> {
@@ -70,3 +51,4 @@ export async function recordPixelEvent(tx: Queryable, event: PixelEventInput): P
   });
 }
 
+export const pixelOutbox: PixelOutbox = { record: recordPixelEvent };

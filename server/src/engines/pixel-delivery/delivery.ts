@@ -15,7 +15,7 @@ import type { JobHandler } from '../../jobs/run-job.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { enqueueDelivery, pixelDeliverJob } from './deliver-job.ts';
-import { GRAPH_TIMEOUT_MS, postEvents } from './graph-client.ts';
+import { GRAPH_TIMEOUT_MS, postEvents } from '../../modules/pixels/graph-client.ts';
 import * as outbox from './outbox-repository.ts';
 
 /** docs/telegram.md#meta-capi: Meta refuses an event_time older than 7 days. */

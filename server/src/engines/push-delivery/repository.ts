@@ -1,0 +1,58 @@
+/**
+ * What push delivery reads and deletes (docs/decisions.md#web-push): a user's subscriptions, whether a tab shows
+ * the conversation (presence), the one read a notification needs (the conversation's contact, its newest incoming
+ * message and unread count, read-only, scoped by the owner like the inbox's own list), and a dead subscription.
+ */
+import type { Queryable } from '../../db/client.ts';
+
+export type SubscriptionRow = { id: string; userId: string; endpoint: string; p256dh: string; auth: string };
+
+const SUBSCRIPTION_COLUMNS = (sql: Queryable) => sql`id, user_id as "userId", endpoint, p256dh, auth`;
+
+/** A dead subscription (404/410 from its push service): removed only if it is still the one that was tried. */
+export async function deleteSubscriptionById(sql: Queryable, id: string, endpoint: string): Promise<void> {
+  await sql`delete from push_subscriptions where id = ${id} and endpoint = ${endpoint}`;
+}
+
+export function listSubscriptionIds(sql: Queryable, userId: string) {
+  return sql<{ id: string }[]>`select id from push_subscriptions where user_id = ${userId} order by id`;
+}
+
+export async function findSubscription(sql: Queryable, id: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await sql<SubscriptionRow[]>`select ${SUBSCRIPTION_COLUMNS(sql)} from push_subscriptions where id = ${id}`;
+  return row;
+}
+
+export async function isConversationOpen(sql: Queryable, userId: string, contactId: string): Promise<boolean> {
+  const rows = await sql`
+    select 1 from push_presence where user_id = ${userId} and contact_id = ${contactId} and expires_at > now() limit 1`;
+  return rows.length > 0;
+}
+
+export type NotificationRow = {
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+  telegramId: bigint;
+  unreadCount: number;
+  type: string;
+  text: string | null;
+  mediaName: string | null;
+};
+
+/** The conversation as a notification shows it; undefined when it is not this user's (or is gone). */
+export async function findNotificationContent(sql: Queryable, userId: string, contactId: string): Promise<NotificationRow | undefined> {
+  const [row] = await sql<NotificationRow[]>`
+    select c.first_name as "firstName", c.last_name as "lastName", c.username, c.telegram_id as "telegramId",
+           v.unread_count as "unreadCount", m.type, m.text,
+           coalesce(m.payload->'document'->>'file_name', m.payload->'audio'->>'file_name', m.payload->'sticker'->>'emoji') as "mediaName"
+    from conversations v
+    join contacts c on c.id = v.contact_id
+    join lateral (
+      select type, text, payload from messages
+      where contact_id = v.contact_id and direction = 'in'
+      order by created_at desc, id desc limit 1
+    ) m on true
+    where v.contact_id = ${contactId} and v.user_id = ${userId}`;
+  return row;
+}

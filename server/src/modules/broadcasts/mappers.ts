@@ -1,0 +1,38 @@
+/** A broadcast row as the API answers it (the shared `broadcastSchema`). */
+import { broadcastSchema, broadcastUploadedMediaId, type Broadcast } from '@shared/broadcasts/schemas.ts';
+import type * as repo from './repository.ts';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toBroadcast(row: repo.BroadcastRow): Broadcast {
+  const media = row.mediaType && row.mediaUrl
+    ? { type: row.mediaType, url: row.mediaUrl, uploadedMediaId: broadcastUploadedMediaId(row.mediaUrl) ?? null, caption: row.caption }
+    : null;
+  return broadcastSchema.parse({
+    id: row.id,
+    name: row.name,
+    botId: row.botId,
+    bot: { name: row.botName, username: row.botUsername },
+    message: row.message,
+    parseMode: 'HTML',
+    mediaType: row.mediaType,
+    mediaUrl: row.mediaUrl,
+    caption: row.caption,
+    media,
+    buttons: row.buttons,
+    targetType: row.targetType,
+    contactIds: row.contactIds,
+    scheduledFor: iso(row.scheduledFor),
+    status: row.status,
+    sentCount: row.sent,
+    failedCount: row.failed,
+    totalCount: row.total,
+    statistics: { total: row.total, sent: row.sent, failed: row.failed, skipped: row.skipped, pending: row.pending },
+    ratePerSecond: row.botRate,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    startedAt: iso(row.startedAt),
+    completedAt: iso(row.completedAt),
+    error: row.error,
+  });
+}
