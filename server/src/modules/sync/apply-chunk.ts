@@ -5,9 +5,10 @@
  * intent leaves none of its writes behind, records its pt-BR reason, and its id still advances, so a bad mutation
  * never jams the queue.
  *
- * Why several mutations per transaction: a commit waits for the disk and costs BEGIN/COMMIT round trips; one
- * transaction per mutation capped a client at ~450 mutations/s on PostgreSQL here. A chunk is bounded (CHUNK_MAX,
- * CHUNK_BUDGET_MS) because it holds row locks, and on the embedded database the only connection.
+ * Why several mutations per transaction: a commit waits for the disk and costs BEGIN/COMMIT round trips, so one
+ * transaction per mutation would cap a client's replay at the disk's flush rate (docs/decisions.md#p-sync-server).
+ * A chunk is bounded (CHUNK_MAX, CHUNK_BUDGET_MS) because it holds row locks, and on the embedded database the only
+ * connection.
  *
  * Why no savepoint per mutation: each costs a round trip, and more than 64 subtransactions in one transaction
  * overflow PostgreSQL's per-backend cache and slow every concurrent snapshot. Mutations run directly; when one is
