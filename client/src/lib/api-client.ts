@@ -67,10 +67,10 @@ const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/register', '/auth/refres
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-export function createApiClient({ session, fetch: fetchImpl, baseUrl = '/api', onSessionExpired }: ApiClientOptions) {
-  let refreshing: Promise<string | null> | null = null;
+type Send = (path: string, method: string, body: unknown, accessToken: string | undefined, signal?: AbortSignal) => Promise<Response>;
 
-  async function send(path: string, method: string, body: unknown, accessToken: string | undefined, signal?: AbortSignal) {
+function jsonSender(fetchImpl: FetchFn, baseUrl: string): Send {
+  return (path, method, body, accessToken, signal) => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
@@ -80,7 +80,12 @@ export function createApiClient({ session, fetch: fetchImpl, baseUrl = '/api', o
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
-  }
+  };
+}
+
+/** The session's refresh: one in flight at a time, shared by every request that met a 401 meanwhile. */
+function tokenRefresher(session: TokenStore, send: Send, onSessionExpired: (() => void) | undefined) {
+  let refreshing: Promise<string | null> | null = null;
 
   /** Resolves the new access token, or null when the session is over (refresh refused or impossible). */
   function refreshAccessToken(): Promise<string | null> {
@@ -113,11 +118,16 @@ export function createApiClient({ session, fetch: fetchImpl, baseUrl = '/api', o
    * The token to retry a 401 with, once: when another request already refreshed while this one was in flight its
    * token is reused instead of rotating again; null when the session is over (refresh refused or impossible).
    */
-  async function tokenAfter401(sentToken: string | undefined): Promise<string | null> {
+  return async function tokenAfter401(sentToken: string | undefined): Promise<string | null> {
     const current = session.getTokens();
     if (!current?.refreshToken) return null;
     return current.accessToken && current.accessToken !== sentToken ? current.accessToken : refreshAccessToken();
-  }
+  };
+}
+
+export function createApiClient({ session, fetch: fetchImpl, baseUrl = '/api', onSessionExpired }: ApiClientOptions) {
+  const send = jsonSender(fetchImpl, baseUrl);
+  const tokenAfter401 = tokenRefresher(session, send, onSessionExpired);
 
   async function request<S extends z.ZodType = z.ZodUnknown>(path: string, options: RequestOptions<S> = {}): Promise<z.infer<S>> {
     const { method = 'GET', body, schema, fallbackMessage = GENERIC_ERROR_MESSAGE, signal } = options;

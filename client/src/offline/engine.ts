@@ -34,6 +34,34 @@ function announceRejected(entries: RejectedEntry[]) {
   }
 }
 
+/** The replay triggers besides an enqueue: `online`, the tab becoming visible, and the slow poll. Answers the detach. */
+function attachTriggers(sync: () => Promise<void>, setOnline: (online: boolean) => void): () => void {
+  const onOnline = () => (setOnline(true), void sync());
+  const onOffline = () => setOnline(false);
+  const onVisible = () => document.visibilityState === 'visible' && void sync();
+  const poll = setInterval(onVisible, POLL_MS);
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    clearInterval(poll);
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+/** Applies and queues the changes; null after telling the user why the device could not store them. */
+async function enqueueOrTell(db: CanalizeDb, changes: readonly Queued[]): Promise<MutationEnvelope[] | null> {
+  try {
+    return await enqueueAll(db, changes);
+  } catch (error) {
+    if (!(error instanceof LocalWriteError)) throw error;
+    toast.error(error.message, { id: 'local-write-error' });
+    return null;
+  }
+}
+
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
 
 function createSyncEngine(userId: string) {
@@ -52,34 +80,16 @@ function createSyncEngine(userId: string) {
   function start() {
     if (detach) return;
     replayer = createReplayer({ db, transport: httpTransport, classify: classifySyncFailure, onRejected: announceRejected, onPhase: (phase) => publish({ phase }) });
-    const onOnline = () => (publish({ online: true }), void sync());
-    const onOffline = () => publish({ online: false });
-    const onVisible = () => document.visibilityState === 'visible' && void sync();
-    const poll = setInterval(onVisible, POLL_MS);
-    window.addEventListener('online', onOnline);
-    window.addEventListener('offline', onOffline);
-    document.addEventListener('visibilitychange', onVisible);
-    detach = () => {
-      clearInterval(poll);
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('offline', onOffline);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
+    detach = attachTriggers(sync, (online) => publish({ online }));
     void requestPersistentStorage();
     void sync();
   }
 
   /** Several changes of one user action, stored together or not at all (null: the device could not store them). */
   async function mutateAll(changes: readonly Queued[]): Promise<MutationEnvelope[] | null> {
-    try {
-      const envelopes = await enqueueAll(db, changes);
-      void sync();
-      return envelopes;
-    } catch (error) {
-      if (!(error instanceof LocalWriteError)) throw error;
-      toast.error(error.message, { id: 'local-write-error' });
-      return null;
-    }
+    const envelopes = await enqueueOrTell(db, changes);
+    if (envelopes) void sync();
+    return envelopes;
   }
 
   function stop() {

@@ -268,8 +268,8 @@ async function agreeOn(name: 'node.savePositions' | 'node.update', args: any) {
   expect(await localGraph(db)).toEqual(modelGraph(predicted));
 }
 
-// Two divergences the model found between the local apply (client/src/offline/apply/graph.ts) and the server's
-// rules, fixed there; these keep them fixed.
+// Two divergences the model found between the local apply (features/flow-editor/offline-mutations.ts) and the
+// server's rules, fixed there; these keep them fixed.
 test('Salvar naming a node of another flow moves only the flow\'s own nodes, as the server', () =>
   agreeOn('node.savePositions', { flowId: uuid(21), positions: [{ nodeId: uuid(31), position: { x: 1, y: 2 } }, { nodeId: uuid(34), position: { x: 3, y: 4 } }] }));
 

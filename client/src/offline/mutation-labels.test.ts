@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { MUTATION_NAMES } from '@shared/sync/mutations.ts';
 import { mutationLabel, refusalTitle, SYNC_UI_TEXTS } from './mutation-labels.ts';
+import './test-support/install-mutations.ts';
 
 describe('mutation labels', () => {
   test('names every mutation in pt-BR, and says which way a switch went', () => {

@@ -7,7 +7,7 @@
  */
 import { mutationArgsSchemas, type MutationArgs, type MutationName } from '@shared/sync/mutations.ts';
 import type { MutationEnvelope } from '@shared/sync/protocol.ts';
-import { applyEnvelope } from './apply/index.ts';
+import { applyEnvelope } from './mutations/apply-envelope.ts';
 import { clientIdOf, readMeta, type CanalizeDb, type OutboxEntry } from './db.ts';
 import { toLocalWriteError } from './storage.ts';
 import { MutationWriter } from './writer.ts';

@@ -5,7 +5,7 @@
  */
 import type { SyncTable } from '@shared/sync/protocol.ts';
 import type { AnyRow, CanalizeDb, OutboxEntry } from './db.ts';
-import { applyEnvelope } from './apply/index.ts';
+import { applyEnvelope } from './mutations/apply-envelope.ts';
 import { MutationWriter } from './writer.ts';
 
 export type RebaseOptions = {

@@ -6,10 +6,8 @@
  * until the provider starts a new replayer for the signed-in user — the outbox is never dropped for it.
  */
 import type { MutationEnvelope, PullResult, PushResult } from '@shared/sync/protocol.ts';
-import { acknowledge } from './acknowledge.ts';
-import { readMeta, type CanalizeDb, type RejectedEntry } from './db.ts';
-import { nextPending, startOverAsNewClient, toEnvelope } from './outbox.ts';
-import { applyPull } from './pull.ts';
+import type { CanalizeDb, RejectedEntry } from './db.ts';
+import { pullToCurrent, pushOutbox, type ReplayPass } from './replay-passes.ts';
 
 export type SyncTransport = {
   push(mutations: MutationEnvelope[]): Promise<PushResult>;
@@ -59,39 +57,7 @@ export function createReplayer(options: ReplayerOptions) {
   let stopped = false;
   let failures = 0;
   let cancelTimer: (() => void) | null = null;
-
-  async function pushAll() {
-    let previousFirst = 0;
-    let stalls = 0;
-    let startedOver = false;
-    while (!stopped) {
-      const batch = await nextPending(db, batchSize);
-      if (batch.length === 0) return;
-      // The same head answered three times without moving: stop hammering the server and let the timer retry.
-      stalls = batch[0]?.mutationId === previousFirst ? stalls + 1 : 0;
-      if (stalls >= 3) throw new Error('A fila de alterações não avança');
-      previousFirst = batch[0]?.mutationId ?? 0;
-      const result = await transport.push(batch.map(toEnvelope));
-      const outcome = await acknowledge(db, batch, result);
-      if (outcome.rejected.length > 0) onRejected?.(outcome.rejected);
-      // A gap the local queue cannot fill (the server lost what it had acknowledged: a restored database) would
-      // loop forever: continue as a new client once; if even that does not help, stop and let the timer try later.
-      if (outcome.gap && !(await db.outbox.get(result.lastMutationId + 1))) {
-        if (startedOver) throw new Error('Fila local sem a alteração pedida pelo servidor');
-        startedOver = true;
-        await startOverAsNewClient(db);
-        previousFirst = 0;
-      }
-    }
-  }
-
-  async function pullAll() {
-    while (!stopped) {
-      const page = await transport.pull((await readMeta(db, 'cursor')) ?? 0);
-      await applyPull(db, page);
-      if (!page.hasMore) return;
-    }
-  }
+  const pass: ReplayPass = { db, transport, batchSize, onRejected, stopped: () => stopped };
 
   async function runOnce() {
     cancelTimer?.();
@@ -99,8 +65,8 @@ export function createReplayer(options: ReplayerOptions) {
     onPhase?.('syncing');
     try {
       await lock(async () => {
-        await pushAll();
-        await pullAll();
+        await pushOutbox(pass);
+        await pullToCurrent(pass);
       });
       failures = 0;
       onPhase?.('idle');

@@ -1,5 +1,6 @@
 /** Databases on fake-indexeddb (one IDBFactory = one browser profile) and rows for the offline tests. */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import './install-mutations.ts';
 import type { Bot, Channel } from '@shared/bots/schemas.ts';
 import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { CanalizeDb } from '../db.ts';

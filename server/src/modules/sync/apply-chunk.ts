@@ -5,9 +5,10 @@
  * intent leaves none of its writes behind, records its pt-BR reason, and its id still advances, so a bad mutation
  * never jams the queue.
  *
- * Why several mutations per transaction: a commit waits for the disk and costs BEGIN/COMMIT round trips; one
- * transaction per mutation capped a client at ~450 mutations/s on PostgreSQL here. A chunk is bounded (CHUNK_MAX,
- * CHUNK_BUDGET_MS) because it holds row locks, and on the embedded database the only connection.
+ * Why several mutations per transaction: a commit waits for the disk and costs BEGIN/COMMIT round trips, so one
+ * transaction per mutation would cap a client's replay at the disk's flush rate (docs/decisions.md#p-sync-server).
+ * A chunk is bounded (CHUNK_MAX, CHUNK_BUDGET_MS) because it holds row locks, and on the embedded database the only
+ * connection.
  *
  * Why no savepoint per mutation: each costs a round trip, and more than 64 subtransactions in one transaction
  * overflow PostgreSQL's per-backend cache and slow every concurrent snapshot. Mutations run directly; when one is
@@ -26,11 +27,12 @@ import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import { afterCommit, type AfterCommit } from './after-commit.ts';
-import { parseMutation, type MutationDeps, type ParsedMutation } from './appliers.ts';
+import type { MutationDeps } from './mutation.ts';
+import { opensSavepoint, prepareMutation, type PreparedMutation } from './mutations.ts';
 import { isDatabaseFault, refusalOf, sqlState, TRANSIENT } from './refusal.ts';
 import * as repo from './repository.ts';
 import type { Failure } from './repository.ts';
-import { overwriteKey, supersededKey } from './supersede.ts';
+import { supersededKey } from './supersede.ts';
 
 export type SyncDeps = Omit<MutationDeps, 'sql' | 'afterCommit'> & { sql: Sql; runtime: BotRuntime; logger: Logger };
 
@@ -39,11 +41,10 @@ export type ChunkOutcome = { results: MutationResult[]; lastMutationId: number; 
 const CHUNK_MAX = 100;
 const CHUNK_BUDGET_MS = 50;
 /**
- * These services open a savepoint of their own (inTransaction), and postgres.js never releases savepoints, so each
- * one nests the rest of the chunk one subtransaction deeper. Past 64 the chunk would overflow the subtransaction
+ * Mutations declared `savepoint` open one of their own (inTransaction), and postgres.js never releases savepoints, so
+ * each one nests the rest of the chunk one subtransaction deeper. Past 64 the chunk would overflow the subtransaction
  * cache (see above): the chunk ends before that.
  */
-const SAVEPOINT_MUTATIONS = new Set(['node.delete', 'connection.create', 'connection.delete']);
 const SAVEPOINTS_MAX = 48;
 const MAX_TRANSIENT_RETRIES = 3;
 
@@ -60,7 +61,7 @@ class RedoChunk extends Error {
 type Plan = { limit: number; guarded: Set<number>; skipSaves: boolean };
 
 /** A mutation's args checked once: the look-ahead for superseded saves (supersede.ts) and the run share it. */
-type Parsed = { mutation: ParsedMutation } | { refusal: Failure };
+type Parsed = { mutation: PreparedMutation } | { refusal: Failure };
 
 /** Processes a prefix of `envelopes` (at least one); `results` says how many. */
 export async function applyChunk(deps: SyncDeps, userId: string, clientId: string, envelopes: MutationEnvelope[]): Promise<ChunkOutcome> {
@@ -124,7 +125,7 @@ async function runChunk(
     if (index >= plan.limit) break;
     // A skipped write's stand-in must run in this chunk: the budget ends a chunk only when none is waiting.
     if (waiting.size === 0 && index > 0 && performance.now() - started > CHUNK_BUDGET_MS) break;
-    if (SAVEPOINT_MUTATIONS.has(envelope.name)) savepoints += 1;
+    if (isMutationName(envelope.name) && opensSavepoint(envelope.name)) savepoints += 1;
     if (waiting.size === 0 && index > 0 && savepoints > SAVEPOINTS_MAX) break;
     const id = envelope.mutationId;
     if (gap || id > last + 1) {
@@ -139,14 +140,15 @@ async function runChunk(
     }
     last = id;
     const own = parse(index);
-    const key = plan.skipSaves && 'mutation' in own ? supersededKey(envelopes, index, plan.limit, (later) => 'mutation' in parse(later)) : undefined;
+    const key = plan.skipSaves && 'mutation' in own ? supersededKey(envelopes, index, plan.limit, (at) => preparedOf(parse(at))) : undefined;
     if (key !== undefined) {
       waiting.set(key, [...(waiting.get(key) ?? []), results.length]);
       results.push({ mutationId: id, status: 'applied' }); // as its stand-in, or the chunk is redone
       continue;
     }
-    const stoodIn = waiting.get(overwriteKey(envelope)) ?? [];
-    waiting.delete(overwriteKey(envelope));
+    const ownKey = preparedOf(own)?.overwrite?.key ?? '';
+    const stoodIn = waiting.get(ownKey) ?? [];
+    waiting.delete(ownKey);
     let failure: Failure | undefined;
     try {
       failure = 'refusal' in own ? own.refusal : await runOne(deps, tx, userId, own.mutation, envelope.name, plan.guarded.has(index), effects, index);
@@ -162,10 +164,12 @@ async function runChunk(
   return { results, lastMutationId: last, gap };
 }
 
+const preparedOf = (parsed: Parsed): PreparedMutation | undefined => ('mutation' in parsed ? parsed.mutation : undefined);
+
 function parseEnvelope(deps: SyncDeps, envelope: MutationEnvelope | undefined): Parsed {
   try {
     if (!envelope || !isMutationName(envelope.name)) throw new AppError('VALIDATION_FAILED', 400, 'Alteração desconhecida');
-    return { mutation: parseMutation(envelope.name, envelope.args) };
+    return { mutation: prepareMutation(envelope.name, envelope.args) };
   } catch (error) {
     // Refused before touching the database: nothing to undo.
     return { refusal: refusalOf(error, deps.logger, envelope?.name ?? '') };
@@ -173,11 +177,11 @@ function parseEnvelope(deps: SyncDeps, envelope: MutationEnvelope | undefined): 
 }
 
 /** Answers the refusal, or undefined when applied. */
-async function runOne(deps: SyncDeps, tx: Queryable, userId: string, mutation: ParsedMutation, name: string, guarded: boolean, effects: AfterCommit[], index: number) {
+async function runOne(deps: SyncDeps, tx: Queryable, userId: string, mutation: PreparedMutation, name: string, guarded: boolean, effects: AfterCommit[], index: number) {
   const effect = afterCommit(deps.runtime);
   try {
-    if (guarded) await inTransaction(tx, (savepoint) => mutation({ ...deps, sql: savepoint, runtime: effect.runtime, afterCommit: effect.later }, userId));
-    else await mutation({ ...deps, sql: tx, runtime: effect.runtime, afterCommit: effect.later }, userId);
+    if (guarded) await inTransaction(tx, (savepoint) => mutation.run({ ...deps, sql: savepoint, runtime: effect.runtime, afterCommit: effect.later }, userId));
+    else await mutation.run({ ...deps, sql: tx, runtime: effect.runtime, afterCommit: effect.later }, userId);
   } catch (error) {
     if (isDatabaseFault(error)) throw error;
     if (!guarded) throw new RedoChunk(index);

@@ -12,7 +12,7 @@ import { push } from './push-service.ts';
 export function syncRoutes(deps: SyncDeps & { accessTokens: AccessTokens }) {
   return new Elysia({ prefix: '/sync' })
     .use(authGuard(deps.accessTokens))
-    // Each mutation's args are checked on their own (appliers.ts), so a bad one fails alone, not the whole batch.
+    // Each mutation's args are checked on their own (mutations.ts), so a bad one fails alone, not the whole batch.
     .post('/push', async ({ userId, body }) => ok(await push(deps, userId, parseInput(pushRequestSchema, body, { checkText: false }))))
     .get('/pull', async ({ userId, query }) => ok(await pull(deps, userId, parseInput(pullQuerySchema, query).cursor)));
 }

@@ -1,10 +1,11 @@
-/** Optimistic effects of the editor's node and connection mutations, mirroring the server's graph services. */
+/** The editor's node and connection mutations on this device: optimistic effects mirroring the server's graph services, and their pt-BR names. */
 import { FLOW_PENDING, flowButtonValue, parseButtonHandle, withButtonValue } from '@shared/flows/buttons.ts';
 import type { FlowConnection } from '@shared/flows/graph.ts';
 import { isNodeSubType, SUBTYPE_LABELS } from '@shared/flows/node-catalog.ts';
 import { parseNodeConfig } from '@shared/flows/node-configs.ts';
-import type { MutationWriter } from '../writer.ts';
-import type { ApplyFn } from './types.ts';
+import type { graphMutationArgs } from '@shared/flows/graph-mutations.ts';
+import type { ApplyFn, ClientMutationsOf } from '../../offline/mutations/declaration.ts';
+import type { MutationWriter } from '../../offline/writer.ts';
 
 /**
  * A button edge points its button at the target (`flow_{id}`) and removing it makes the button pending again, as
@@ -18,7 +19,7 @@ async function pointButton(writer: MutationWriter, edge: Pick<FlowConnection, 's
   });
 }
 
-export const applyNodeCreate: ApplyFn<'node.create'> = async (writer, { node }, at) => {
+const applyNodeCreate: ApplyFn<'node.create'> = async (writer, { node }, at) => {
   if (!node.id) return;
   await writer.put('flowNodes', {
     id: node.id,
@@ -42,7 +43,7 @@ function storedConfig(subType: string, config: Record<string, unknown>): Record<
   return parsed.success ? parsed.data : config;
 }
 
-export const applyNodeUpdate: ApplyFn<'node.update'> = (writer, { nodeId, changes }, at) =>
+const applyNodeUpdate: ApplyFn<'node.update'> = (writer, { nodeId, changes }, at) =>
   writer.update('flowNodes', nodeId, (node) => ({
     ...node,
     label: changes.label || node.label,
@@ -53,14 +54,14 @@ export const applyNodeUpdate: ApplyFn<'node.update'> = (writer, { nodeId, change
   }));
 
 /** Salvar: only nodes of that flow move, as on the server (a node moved to no flow of this list is skipped). */
-export const applyNodeSavePositions: ApplyFn<'node.savePositions'> = async (writer, { flowId, positions }, at) => {
+const applyNodeSavePositions: ApplyFn<'node.savePositions'> = async (writer, { flowId, positions }, at) => {
   for (const { nodeId, position } of positions) {
     await writer.update('flowNodes', nodeId, (node) => (node.flowId === flowId ? { ...node, position, updatedAt: at } : node));
   }
 };
 
 /** A node's connections go with it, on the server and here; buttons that pointed at it become pending. */
-export const applyNodeDelete: ApplyFn<'node.delete'> = async (writer, { nodeId }, at) => {
+const applyNodeDelete: ApplyFn<'node.delete'> = async (writer, { nodeId }, at) => {
   const node = await writer.get('flowNodes', nodeId);
   if (!node) return;
   for (const connection of await writer.where('flowConnections', 'flowId', node.flowId)) {
@@ -71,7 +72,7 @@ export const applyNodeDelete: ApplyFn<'node.delete'> = async (writer, { nodeId }
   await writer.delete('flowNodes', nodeId);
 };
 
-export const applyConnectionCreate: ApplyFn<'connection.create'> = async (writer, { connection }, at) => {
+const applyConnectionCreate: ApplyFn<'connection.create'> = async (writer, { connection }, at) => {
   if (!connection.id) return;
   await writer.put('flowConnections', {
     id: connection.id,
@@ -86,8 +87,17 @@ export const applyConnectionCreate: ApplyFn<'connection.create'> = async (writer
   await pointButton(writer, connection, flowButtonValue(connection.targetNodeId), at);
 };
 
-export const applyConnectionDelete: ApplyFn<'connection.delete'> = async (writer, { connectionId }, at) => {
+const applyConnectionDelete: ApplyFn<'connection.delete'> = async (writer, { connectionId }, at) => {
   const connection = await writer.get('flowConnections', connectionId);
   if (connection) await pointButton(writer, connection, FLOW_PENDING, at);
   await writer.delete('flowConnections', connectionId);
+};
+
+export const graphMutations: ClientMutationsOf<keyof typeof graphMutationArgs> = {
+  'node.create': { apply: applyNodeCreate, label: 'Adicionar nó', refusalTitle: 'Erro ao adicionar nó' },
+  'node.update': { apply: applyNodeUpdate, label: 'Editar nó', refusalTitle: 'Erro ao atualizar nó' },
+  'node.savePositions': { apply: applyNodeSavePositions, label: 'Salvar posições dos nós', refusalTitle: 'Erro ao salvar fluxo' },
+  'node.delete': { apply: applyNodeDelete, label: 'Remover nó', refusalTitle: 'Erro ao deletar nó' },
+  'connection.create': { apply: applyConnectionCreate, label: 'Criar conexão', refusalTitle: 'Erro ao criar conexão' },
+  'connection.delete': { apply: applyConnectionDelete, label: 'Remover conexão', refusalTitle: 'Erro ao deletar conexão' },
 };

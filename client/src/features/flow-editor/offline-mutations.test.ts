@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { FlowNode } from '@shared/flows/graph.ts';
-import { enqueue } from '../outbox.ts';
-import { bot, flow, openTestDb, STAMP, uuid } from '../test-support/fixtures.ts';
+import { enqueue } from '../../offline/outbox.ts';
+import { bot, flow, openTestDb, STAMP, uuid } from '../../offline/test-support/fixtures.ts';
 
 const node = (n: number, flowId: string, changes: Partial<FlowNode> = {}): FlowNode => ({
   id: uuid(n), flowId, type: 'action', subType: 'send_text', label: `Nó ${n}`, position: { x: 0, y: 0 },
