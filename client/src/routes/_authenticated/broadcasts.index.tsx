@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { BROADCAST_STATUSES } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_STATUSES } from '@shared/broadcasts/status-machine.ts';
 import { optionalPage, optionalString } from '../../lib/search-params.ts';
 import { BroadcastsPage, type BroadcastListSearch } from '../../features/broadcasts/components/broadcasts-page.tsx';
 

@@ -10,7 +10,8 @@
  * A claim whose lease ran out (the process died) is failed "resultado incerto", never sent again.
  */
 import { failureStreak } from '../../lib/failure-streak.ts';
-import { BROADCAST_TEXTS, broadcastUploadedMediaId } from '@shared/broadcasts/schemas.ts';
+import { broadcastUploadedMediaId } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import type { Sql } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { BotRuntime, BroadcastOutgoing, BroadcastSendResult } from '../../runtime/telegram/bot-runtime.ts';

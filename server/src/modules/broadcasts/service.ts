@@ -6,25 +6,29 @@
  */
 import { z } from 'zod';
 import {
-  BROADCAST_ACTIONS,
-  BROADCAST_TEXTS,
-  broadcastContentIssues,
   broadcastSchema,
-  broadcastUploadedMediaId,
-  canDo,
   progressOf,
-  scheduleIssue,
-  transitionRefusal,
   type Broadcast,
-  type BroadcastAction,
   type BroadcastProgress,
   type BroadcastRecipient,
   type BroadcastStats,
-  type BroadcastStatus,
+} from '@shared/broadcasts/answers.ts';
+import {
+  broadcastContentIssues,
+  broadcastUploadedMediaId,
+  scheduleIssue,
   type ParsedCreateBroadcastInput,
   type ParsedUpdateBroadcastInput,
-  type RecipientStatus,
 } from '@shared/broadcasts/schemas.ts';
+import {
+  BROADCAST_ACTIONS,
+  canDo,
+  transitionRefusal,
+  type BroadcastAction,
+  type BroadcastStatus,
+  type RecipientStatus,
+} from '@shared/broadcasts/status-machine.ts';
+import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import type { Queryable } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { jobKind } from '../../jobs/queue.ts';

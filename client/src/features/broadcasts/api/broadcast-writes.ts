@@ -4,7 +4,8 @@
  * the server exactly once. A schedule needs the server (a schedule replayed later could already be past), so a
  * save with one, or one that clears a stored one, is a REST call and needs a connection.
  */
-import { BROADCAST_TOASTS, type CreateBroadcastInput, type UpdateBroadcastInput } from '@shared/broadcasts/schemas.ts';
+import type { CreateBroadcastInput, UpdateBroadcastInput } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_TOASTS } from '@shared/broadcasts/texts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { savedToast } from '../../../offline/feedback.ts';

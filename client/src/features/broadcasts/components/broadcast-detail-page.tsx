@@ -1,7 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, ExternalLink, Pencil, Square, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { BROADCAST_MEDIA_LABELS, BROADCAST_TEXTS, BROADCAST_TOASTS, broadcastUploadedMediaId, canDo } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_MEDIA_LABELS, broadcastUploadedMediaId } from '@shared/broadcasts/schemas.ts';
+import { canDo } from '@shared/broadcasts/status-machine.ts';
+import { BROADCAST_TEXTS, BROADCAST_TOASTS } from '@shared/broadcasts/texts.ts';
 import { buttonClasses, Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';

@@ -1,7 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Eye, EyeOff, Send, WifiOff } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { BROADCAST_HTML_HINT, BROADCAST_LIMITS, BROADCAST_STATUS_LABELS, BROADCAST_TEXTS, BROADCAST_TOASTS, canDo } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_HTML_HINT } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_STATUS_LABELS, canDo } from '@shared/broadcasts/status-machine.ts';
+import { BROADCAST_LIMITS, BROADCAST_TEXTS, BROADCAST_TOASTS } from '@shared/broadcasts/texts.ts';
 import type { Bot } from '@shared/bots/schemas.ts';
 import { buttonClasses, Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { BROADCAST_TEXTS } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import type { BroadcastRow } from '../utils/local-drafts.ts';
 import type { RowAction } from '../utils/row-actions.ts';

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Megaphone, Plus, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useMemo } from 'react';
-import { BROADCAST_TEXTS, BROADCAST_TOASTS, type BroadcastStatus } from '@shared/broadcasts/schemas.ts';
+import type { BroadcastStatus } from '@shared/broadcasts/status-machine.ts';
+import { BROADCAST_TEXTS, BROADCAST_TOASTS } from '@shared/broadcasts/texts.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';

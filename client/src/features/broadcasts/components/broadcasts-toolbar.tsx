@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Bot } from '@shared/bots/schemas.ts';
-import { BROADCAST_STATUS_LABELS, BROADCAST_STATUSES, type BroadcastStatus } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_STATUS_LABELS, BROADCAST_STATUSES, type BroadcastStatus } from '@shared/broadcasts/status-machine.ts';
 import { controlClasses } from '../../../components/ui/field.tsx';
 
 export type ListFilters = { search: string; botId: string | undefined; status: BroadcastStatus | undefined };

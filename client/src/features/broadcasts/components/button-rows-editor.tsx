@@ -1,5 +1,6 @@
 import { Plus, Trash2, X } from 'lucide-react';
-import { BROADCAST_LIMITS, BROADCAST_TEXTS, BUTTON_VALUE_PLACEHOLDER } from '@shared/broadcasts/schemas.ts';
+import { BUTTON_VALUE_PLACEHOLDER } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_LIMITS, BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlClasses } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';

@@ -1,5 +1,6 @@
 import { AlertTriangle, ExternalLink } from 'lucide-react';
-import { BROADCAST_TEXTS, type BroadcastMediaType } from '@shared/broadcasts/schemas.ts';
+import type { BroadcastMediaType } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import { TelegramHtmlView } from '../../../components/telegram-html-view.tsx';
 import { parseTelegramHtml } from '../../../lib/telegram-html.ts';
 import { MediaView } from './media-view.tsx';

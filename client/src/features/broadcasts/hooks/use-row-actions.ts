@@ -5,7 +5,7 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { BROADCAST_TEXTS, BROADCAST_TOASTS } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_TEXTS, BROADCAST_TOASTS } from '@shared/broadcasts/texts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { broadcastActions, useRefreshBroadcasts } from '../api/broadcast-requests.ts';
