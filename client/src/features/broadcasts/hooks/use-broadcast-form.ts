@@ -24,7 +24,8 @@ export function useBroadcastForm(initial: BroadcastFormValues) {
     values: form.values,
     errors: form.errors,
     dirty: form.dirty,
-    validate: form.validate,
+    /** The request bodies, or null after showing the errors. */
+    validate: () => form.validate()?.payload ?? null,
     saved: form.saved,
     set<K extends Plain>(key: K, value: BroadcastFormValues[K]) {
       edit((current) => ({ ...current, [key]: value }), [key, ...(key === 'mediaType' ? ['mediaUrl', 'text'] : []), ...(key === 'targetType' ? ['contactIds'] : [])]);

@@ -30,7 +30,7 @@ export function useWelcomeForm(initial: WelcomeMessage) {
     },
     /** The request body, or null after showing the errors. */
     validate(): WelcomePayload | null {
-      const payload = form.validate();
+      const payload = form.validate()?.payload ?? null;
       if (payload) form.saved();
       return payload;
     },
