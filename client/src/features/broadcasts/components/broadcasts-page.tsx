@@ -8,11 +8,11 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useSyncSnapshot } from '../../../offline/hooks.ts';
-import { useBroadcastPage, type BroadcastListSearch } from '../hooks/use-broadcast-page.ts';
+import { useBroadcastPage } from '../hooks/use-broadcast-page.ts';
 import { useRowActions } from '../hooks/use-row-actions.ts';
 import { BroadcastList } from './broadcast-list.tsx';
 import { BroadcastStatCards } from './broadcast-stat-cards.tsx';
-import { BroadcastsToolbar } from './broadcasts-toolbar.tsx';
+import { BroadcastsToolbar, type BroadcastListSearch } from './broadcasts-toolbar.tsx';
 
 type Props = { search: BroadcastListSearch; onSearch: (next: BroadcastListSearch) => void };
 

@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { BROADCAST_TOASTS } from '@shared/broadcasts/texts.ts';
-import type { BroadcastStatus } from '@shared/broadcasts/status-machine.ts';
 import { toast } from '../../../lib/toast.ts';
-import type { ListFilters } from '../components/broadcasts-toolbar.tsx';
+import type { BroadcastListSearch, ListFilters } from '../components/broadcasts-toolbar.tsx';
 import { useBroadcastList, useBroadcastStats } from '../api/broadcast-requests.ts';
 import { matchesFilters, overlayPending } from '../utils/local-drafts.ts';
 import { useLocalBroadcasts } from './use-local-broadcasts.ts';
 
-export type BroadcastListSearch = { page?: number | undefined; botId?: string | undefined; status?: BroadcastStatus | undefined; q?: string | undefined };
 
 /**
  * The /broadcasts list: the server's page (filters and page in the address) with this device's queued drafts laid
