@@ -6,11 +6,11 @@
  */
 import type { CreateBroadcastInput, UpdateBroadcastInput } from '@shared/broadcasts/schemas.ts';
 import { BROADCAST_TOASTS } from '@shared/broadcasts/texts.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { savedToast } from '../../../offline/feedback.ts';
 import { useMutate, useWhenAnswered } from '../../../offline/hooks.ts';
 import type { FormPayload } from '../utils/broadcast-form.ts';
+import { toastFailure } from '../utils/failure-toast.ts';
 import type { BroadcastRow } from '../utils/local-drafts.ts';
 import { broadcastActions, useRefreshBroadcasts } from './broadcast-requests.ts';
 
@@ -46,7 +46,7 @@ export function useSaveBroadcast() {
         void refresh();
         return { id: saved.id, onServer: true, scheduled: saved.status === 'SCHEDULED' };
       } catch (error) {
-        if (!(error instanceof ApiError && error.sessionExpired)) toast.error(error instanceof Error ? error.message : BROADCAST_TOASTS.saveFailed);
+        toastFailure(error, BROADCAST_TOASTS.saveFailed);
         return null;
       }
     }
