@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { botResponseSchema } from '../shared/bots/schemas.ts';
-import { broadcastResponseSchema } from '../shared/broadcasts/schemas.ts';
+import { broadcastResponseSchema } from '../shared/broadcasts/answers.ts';
 import { createTelegramEmulator, type EmulatorOptions, type TelegramEmulator } from '../tools/telegram-emulator/emulator.ts';
 import { connect, type Sql } from '../server/src/db/client.ts';
 import { spawnServerChild, type ServerChild } from '../server/src/test-support/broadcast-server.ts';

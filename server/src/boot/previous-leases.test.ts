@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { botResponseSchema } from '@shared/bots/schemas.ts';
-import { broadcastResponseSchema } from '@shared/broadcasts/schemas.ts';
+import { broadcastResponseSchema } from '@shared/broadcasts/answers.ts';
 import { createTelegramEmulator, type TelegramEmulator } from '../../../tools/telegram-emulator/emulator.ts';
 import { createDatabase, type Sql } from '../db/client.ts';
 import { registerUser } from '../test-support/fixtures.ts';

@@ -17,14 +17,7 @@ import { createPixelInputSchema, pixelTestEventInputSchema, updatePixelInputSche
 import { pushPresenceInputSchema, pushSubscriptionInputSchema, pushUnsubscribeInputSchema } from '@shared/push/schemas.ts';
 import { pullQuerySchema, pushRequestSchema } from '@shared/sync/protocol.ts';
 import { welcomeMessageInputSchema } from '@shared/welcome/schemas.ts';
-import {
-  broadcastListQuerySchema,
-  broadcastRecipientsQuerySchema,
-  broadcastStatsQuerySchema,
-  createBroadcastInputSchema,
-  duplicateBroadcastInputSchema,
-  updateBroadcastInputSchema,
-} from '@shared/broadcasts/schemas.ts';
+import { broadcastListQuerySchema, broadcastRecipientsQuerySchema, broadcastStatsQuerySchema, createBroadcastInputSchema, duplicateBroadcastInputSchema, updateBroadcastInputSchema } from '@shared/broadcasts/schemas.ts';
 import { createFunnelInputSchema, funnelMetricsQuerySchema, updateFunnelInputSchema } from '@shared/funnels/schemas.ts';
 import { trackClickInputSchema, trackPageviewInputSchema } from '@shared/funnels/tracking.ts';
 import { flowListQuerySchema } from '../modules/flows/service.ts';

@@ -1,7 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { BROADCAST_STATUSES } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_STATUSES } from '@shared/broadcasts/status-machine.ts';
 import { optionalPage, optionalString } from '../../lib/search-params.ts';
-import { BroadcastsPage, type BroadcastListSearch } from '../../features/broadcasts/components/broadcasts-page.tsx';
+import { BroadcastsPage } from '../../features/broadcasts/components/broadcasts-page.tsx';
+import type { BroadcastListSearch } from '../../features/broadcasts/components/broadcasts-toolbar.tsx';
 
 /**
  * Page, bot, status and search live in the address (docs/product.md#screen-broadcasts); bad values fall back to none.

@@ -4,7 +4,7 @@
  * claim it finishes the broadcasts that are done, and it ends once the bot has none SENDING. On the way out, what
  * is claimed but not sent goes back to pending and every outcome is written.
  */
-import { BROADCAST_TEXTS } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import type { BotLoopState, EngineParts } from './bot-loop-state.ts';
 import * as repo from './delivery-repository.ts';
 import { createOutcomeBuffer } from './outcome-buffer.ts';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { botResponseSchema } from '@shared/bots/schemas.ts';
-import { broadcastResponseSchema } from '@shared/broadcasts/schemas.ts';
+import { broadcastResponseSchema } from '@shared/broadcasts/answers.ts';
 import { createTelegramEmulator, type TelegramEmulator } from '../../../../tools/telegram-emulator/emulator.ts';
 import { connect } from '../../db/client.ts';
 import { createLogger } from '../../lib/logger.ts';

@@ -9,7 +9,7 @@
  * before may have filled Telegram's.
  * A claim whose lease ran out (the process died) is failed "resultado incerto", never sent again.
  */
-import { BROADCAST_TEXTS } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import type { Sql } from '../../db/client.ts';
 import { failureStreak } from '../../lib/failure-streak.ts';
 import type { Logger } from '../../lib/logger.ts';

@@ -4,7 +4,7 @@
  * until then: a broadcast with a claimed recipient is not finished). `instanceId` null: every claim (the embedded
  * database belongs to one process); else the claims made under this INSTANCE_ID. Answers how many were failed.
  */
-import { BROADCAST_TEXTS } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import type { Sql } from '../../db/client.ts';
 import { failAbandoned } from './delivery-repository.ts';
 

@@ -4,7 +4,8 @@
  * the other recipients. While a broadcast's media has no file_id yet, its first send uploads it and the others wait
  * for that.
  */
-import { BROADCAST_TEXTS, broadcastUploadedMediaId } from '@shared/broadcasts/schemas.ts';
+import { broadcastUploadedMediaId } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import type { BroadcastOutgoing } from '../../ports/broadcast-send.ts';
 import type { BotLoopState, EngineParts } from './bot-loop-state.ts';
 import * as repo from './delivery-repository.ts';

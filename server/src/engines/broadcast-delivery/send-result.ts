@@ -3,7 +3,7 @@
  * reason, or back to pending (a 429 pauses the whole bot; a request that never left is tried again a few times;
  * anything Telegram may have delivered is never repeated).
  */
-import { BROADCAST_TEXTS } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import type { BroadcastSendResult } from '../../ports/broadcast-send.ts';
 import type { BotLoopState, EngineParts } from './bot-loop-state.ts';
 import type { ClaimedRecipient } from './delivery-repository.ts';

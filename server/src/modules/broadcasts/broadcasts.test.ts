@@ -4,7 +4,12 @@
  * across a restart.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { broadcastProgressResponseSchema, broadcastResponseSchema, broadcastRecipientsResponseSchema, type Broadcast } from '@shared/broadcasts/schemas.ts';
+import {
+  broadcastProgressResponseSchema,
+  broadcastResponseSchema,
+  broadcastRecipientsResponseSchema,
+  type Broadcast,
+} from '@shared/broadcasts/answers.ts';
 import { PNG_1X1, uploadFile } from '../../test-support/media-upload.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer } from '../../test-support/start-test-server.ts';
 import { eventually, registeredBot, startTelegramTestbed, waitForPolling, type TelegramTestbed } from '../../test-support/telegram.ts';

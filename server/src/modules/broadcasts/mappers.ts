@@ -1,5 +1,6 @@
 /** A broadcast row as the API answers it (the shared `broadcastSchema`). */
-import { broadcastSchema, broadcastUploadedMediaId, type Broadcast } from '@shared/broadcasts/schemas.ts';
+import { broadcastSchema, type Broadcast } from '@shared/broadcasts/answers.ts';
+import { broadcastUploadedMediaId } from '@shared/broadcasts/schemas.ts';
 import type * as repo from './repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -8,7 +8,7 @@
  * insert the same rows, which the primary key keeps single.
  */
 import { z } from 'zod';
-import { BROADCAST_TEXTS } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import type { Queryable } from '../../db/client.ts';
 import { jobKind } from '../../jobs/queue.ts';
 import type { JobHandler } from '../../jobs/run-job.ts';

@@ -2,7 +2,7 @@
  * Broadcast rows and their audience (docs/decisions.md#d-broadcasts, #broadcast-delivery). Every read of the API is
  * scoped by the owner; counts always come from broadcast_recipients (never stored counters).
  */
-import type { BroadcastStatus } from '@shared/broadcasts/schemas.ts';
+import type { BroadcastStatus } from '@shared/broadcasts/status-machine.ts';
 import type { Queryable } from '../../db/client.ts';
 
 export type BroadcastButtonRows = { buttons: { text: string; type: 'url' | 'callback'; value: string }[] }[];

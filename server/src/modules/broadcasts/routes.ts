@@ -1,12 +1,5 @@
 import { Elysia } from 'elysia';
-import {
-  broadcastListQuerySchema,
-  broadcastRecipientsQuerySchema,
-  broadcastStatsQuerySchema,
-  createBroadcastInputSchema,
-  duplicateBroadcastInputSchema,
-  updateBroadcastInputSchema,
-} from '@shared/broadcasts/schemas.ts';
+import { broadcastListQuerySchema, broadcastRecipientsQuerySchema, broadcastStatsQuerySchema, createBroadcastInputSchema, duplicateBroadcastInputSchema, updateBroadcastInputSchema } from '@shared/broadcasts/schemas.ts';
 import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';

@@ -6,23 +6,22 @@
  * same functions).
  */
 import {
-  BROADCAST_ACTIONS,
-  BROADCAST_TEXTS,
-  broadcastContentIssues,
-  canDo,
   progressOf,
-  scheduleIssue,
-  transitionRefusal,
   type Broadcast,
-  type BroadcastAction,
   type BroadcastProgress,
   type BroadcastRecipient,
   type BroadcastStats,
+} from '@shared/broadcasts/answers.ts';
+import { broadcastContentIssues, scheduleIssue, type ParsedCreateBroadcastInput, type ParsedUpdateBroadcastInput } from '@shared/broadcasts/schemas.ts';
+import {
+  BROADCAST_ACTIONS,
+  canDo,
+  transitionRefusal,
+  type BroadcastAction,
   type BroadcastStatus,
-  type ParsedCreateBroadcastInput,
-  type ParsedUpdateBroadcastInput,
   type RecipientStatus,
-} from '@shared/broadcasts/schemas.ts';
+} from '@shared/broadcasts/status-machine.ts';
+import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import type { Queryable } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound, unusableId } from '../../lib/errors.ts';

@@ -4,7 +4,7 @@
  * audience job commit together.
  */
 import { z } from 'zod';
-import type { BroadcastStatus } from '@shared/broadcasts/schemas.ts';
+import type { BroadcastStatus } from '@shared/broadcasts/status-machine.ts';
 import type { Queryable } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { jobKind } from '../../jobs/queue.ts';

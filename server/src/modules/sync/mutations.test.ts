@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { botResponseSchema } from '@shared/bots/schemas.ts';
-import { broadcastResponseSchema } from '@shared/broadcasts/schemas.ts';
+import { broadcastResponseSchema } from '@shared/broadcasts/answers.ts';
 import { contactResponseSchema } from '@shared/contacts/schemas.ts';
 import { flowResponseSchema } from '@shared/flows/schemas.ts';
 import { conversationsResponseSchema } from '@shared/messages/schemas.ts';

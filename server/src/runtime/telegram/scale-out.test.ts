@@ -17,7 +17,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { botResponseSchema, channelsResponseSchema } from '@shared/bots/schemas.ts';
-import { broadcastResponseSchema } from '@shared/broadcasts/schemas.ts';
+import { broadcastResponseSchema } from '@shared/broadcasts/answers.ts';
 import { funnelCreatedResponseSchema } from '@shared/funnels/schemas.ts';
 import { pixelResponseSchema } from '@shared/pixels/schemas.ts';
 import { createTelegramEmulator, type TelegramEmulator } from '../../../../tools/telegram-emulator/emulator.ts';

@@ -5,17 +5,15 @@
  */
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  BROADCAST_LIMITS,
-  BROADCAST_TOASTS,
   broadcastProgressResponseSchema,
   broadcastRecipientsResponseSchema,
   broadcastResponseSchema,
   broadcastsResponseSchema,
   broadcastStatsResponseSchema,
-  type BroadcastStatus,
-  type CreateBroadcastInput,
-  type UpdateBroadcastInput,
-} from '@shared/broadcasts/schemas.ts';
+} from '@shared/broadcasts/answers.ts';
+import type { CreateBroadcastInput, UpdateBroadcastInput } from '@shared/broadcasts/schemas.ts';
+import type { BroadcastStatus } from '@shared/broadcasts/status-machine.ts';
+import { BROADCAST_LIMITS, BROADCAST_TOASTS } from '@shared/broadcasts/texts.ts';
 import { api } from '../../../lib/api.ts';
 
 export type BroadcastFilters = { page: number; botId?: string | undefined; status?: BroadcastStatus | undefined; search?: string | undefined };

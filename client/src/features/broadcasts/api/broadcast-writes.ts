@@ -4,12 +4,13 @@
  * the server exactly once. A schedule needs the server (a schedule replayed later could already be past), so a
  * save with one, or one that clears a stored one, is a REST call and needs a connection.
  */
-import { BROADCAST_TOASTS, type CreateBroadcastInput, type UpdateBroadcastInput } from '@shared/broadcasts/schemas.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import type { CreateBroadcastInput, UpdateBroadcastInput } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_TOASTS } from '@shared/broadcasts/texts.ts';
 import { toast } from '../../../lib/toast.ts';
 import { savedToast } from '../../../offline/feedback.ts';
 import { useMutate, useWhenAnswered } from '../../../offline/hooks.ts';
 import type { FormPayload } from '../utils/broadcast-form.ts';
+import { toastFailure } from '../utils/failure-toast.ts';
 import type { BroadcastRow } from '../utils/local-drafts.ts';
 import { broadcastActions, useRefreshBroadcasts } from './broadcast-requests.ts';
 
@@ -45,7 +46,7 @@ export function useSaveBroadcast() {
         void refresh();
         return { id: saved.id, onServer: true, scheduled: saved.status === 'SCHEDULED' };
       } catch (error) {
-        if (!(error instanceof ApiError && error.sessionExpired)) toast.error(error instanceof Error ? error.message : BROADCAST_TOASTS.saveFailed);
+        toastFailure(error, BROADCAST_TOASTS.saveFailed);
         return null;
       }
     }

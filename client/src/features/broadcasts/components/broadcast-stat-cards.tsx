@@ -1,5 +1,5 @@
 import { CheckCircle2, Megaphone, Percent, XCircle } from 'lucide-react';
-import type { BroadcastStats } from '@shared/broadcasts/schemas.ts';
+import type { BroadcastStats } from '@shared/broadcasts/answers.ts';
 import { StatCards } from '../../../components/stat-cards.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatSuccessRate } from '../utils/progress.ts';

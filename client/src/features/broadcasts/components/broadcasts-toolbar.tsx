@@ -1,9 +1,11 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Bot } from '@shared/bots/schemas.ts';
-import { BROADCAST_STATUS_LABELS, BROADCAST_STATUSES, type BroadcastStatus } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_STATUS_LABELS, BROADCAST_STATUSES, type BroadcastStatus } from '@shared/broadcasts/status-machine.ts';
 import { controlClasses } from '../../../components/ui/field.tsx';
 
+/** The list's place in the address: page, bot, status and search. */
+export type BroadcastListSearch = { page?: number | undefined; botId?: string | undefined; status?: BroadcastStatus | undefined; q?: string | undefined };
 export type ListFilters = { search: string; botId: string | undefined; status: BroadcastStatus | undefined };
 
 type Props = { filters: ListFilters; bots: Bot[] | undefined; onChange: (changes: Partial<ListFilters>) => void };

@@ -1,10 +1,9 @@
-import { Plus, Trash2, X } from 'lucide-react';
-import { BROADCAST_LIMITS, BROADCAST_TEXTS, BUTTON_VALUE_PLACEHOLDER } from '@shared/broadcasts/schemas.ts';
+import { Plus, Trash2 } from 'lucide-react';
+import { BROADCAST_LIMITS, BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { controlClasses } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import type { BroadcastForm } from '../hooks/use-broadcast-form.ts';
-import { canAddButton, canAddRow, type ButtonType } from '../utils/broadcast-form.ts';
+import { canAddButton, canAddRow } from '../utils/broadcast-form.ts';
+import { ButtonFields } from './button-fields.tsx';
 
 /** Inline keyboard rows (docs/product.md#rules-broadcasts): ≤ 10 rows, ≤ 3 buttons a row; removing a row's last button removes the row. */
 export function ButtonRowsEditor({ form }: { form: BroadcastForm }) {
@@ -26,46 +25,9 @@ export function ButtonRowsEditor({ form }: { form: BroadcastForm }) {
             </Button>
           </div>
           <ol className="space-y-3">
-            {row.buttons.map((button, index) => {
-              const base = `buttons.${row.key}.${button.key}`;
-              const name = `botão ${index + 1} da linha ${rowIndex + 1}`;
-              return (
-                <li key={button.key} className="grid gap-2 rounded-lg bg-slate-50 p-2 sm:grid-cols-[1fr_8rem_1fr_auto] sm:items-start">
-                  <Input
-                    label="Texto"
-                    aria-label={`Texto do ${name}`}
-                    value={button.text}
-                    maxLength={BROADCAST_LIMITS.buttonTextMax}
-                    placeholder="Ex.: Ver oferta"
-                    error={form.errors[`${base}.text`]}
-                    onChange={(event) => form.updateButton(row.key, button.key, { text: event.target.value })}
-                  />
-                  <label className="block">
-                    <span className="mb-1.5 block text-sm font-medium text-slate-700">Tipo</span>
-                    <select
-                      aria-label={`Tipo do ${name}`}
-                      className={`${controlClasses(false)} h-10`}
-                      value={button.type}
-                      onChange={(event) => form.updateButton(row.key, button.key, { type: event.target.value as ButtonType })}
-                    >
-                      <option value="url">URL</option>
-                      <option value="callback">Callback</option>
-                    </select>
-                  </label>
-                  <Input
-                    label="Valor"
-                    aria-label={`Valor do ${name}`}
-                    value={button.value}
-                    placeholder={BUTTON_VALUE_PLACEHOLDER[button.type]}
-                    error={form.errors[`${base}.value`]}
-                    onChange={(event) => form.updateButton(row.key, button.key, { value: event.target.value })}
-                  />
-                  <Button variant="ghost" size="sm" aria-label={`Remover ${name}`} className="self-end text-slate-500 sm:mb-1" onClick={() => form.removeButton(row.key, button.key)}>
-                    <X aria-hidden="true" className="size-4" />
-                  </Button>
-                </li>
-              );
-            })}
+            {row.buttons.map((button, index) => (
+              <ButtonFields key={button.key} form={form} rowKey={row.key} button={button} name={`botão ${index + 1} da linha ${rowIndex + 1}`} />
+            ))}
           </ol>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <Button variant="outline" size="sm" disabled={!canAddButton(row)} icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => form.addButton(row.key)}>

@@ -1,4 +1,4 @@
-import { RECIPIENT_STATUS_LABELS, type RecipientStatus } from '@shared/broadcasts/schemas.ts';
+import { RECIPIENT_STATUS_LABELS, type RecipientStatus } from '@shared/broadcasts/status-machine.ts';
 import { Pagination } from '../../../components/pagination.tsx';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';

@@ -1,4 +1,4 @@
-import { BROADCAST_STATUS_LABELS, type BroadcastStatus } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_STATUS_LABELS, type BroadcastStatus } from '@shared/broadcasts/status-machine.ts';
 import { cn } from '../../../lib/cn.ts';
 
 const TONES: Record<BroadcastStatus, string> = {

@@ -5,11 +5,11 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { BROADCAST_TEXTS, BROADCAST_TOASTS } from '@shared/broadcasts/schemas.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { BROADCAST_TEXTS, BROADCAST_TOASTS } from '@shared/broadcasts/texts.ts';
 import { toast } from '../../../lib/toast.ts';
 import { broadcastActions, useRefreshBroadcasts } from '../api/broadcast-requests.ts';
 import { useDeleteBroadcast } from '../api/broadcast-writes.ts';
+import { toastFailure } from '../utils/failure-toast.ts';
 import type { BroadcastRow } from '../utils/local-drafts.ts';
 import type { RowAction } from '../utils/row-actions.ts';
 
@@ -23,11 +23,6 @@ export const CONFIRMATIONS: Record<Confirmable, { title: string; message: string
 };
 
 const copyName = (name: string) => `${name} (cópia)`.slice(0, 120);
-
-function failure(error: unknown, fallback: string) {
-  if (error instanceof ApiError && error.sessionExpired) return;
-  toast.error(error instanceof Error && error.message ? error.message : fallback);
-}
 
 export function useRowActions(options: { afterDelete?: () => void; afterSend?: (id: string) => void } = {}) {
   const navigate = useNavigate();
@@ -56,7 +51,7 @@ export function useRowActions(options: { afterDelete?: () => void; afterSend?: (
         toast.success(BROADCAST_TOASTS.stopped);
       }
     } catch (error) {
-      failure(error, { send: BROADCAST_TOASTS.sendFailed, cancel: BROADCAST_TOASTS.cancelFailed, stop: BROADCAST_TOASTS.stopFailed, delete: BROADCAST_TOASTS.deleteFailed }[action]);
+      toastFailure(error, { send: BROADCAST_TOASTS.sendFailed, cancel: BROADCAST_TOASTS.cancelFailed, stop: BROADCAST_TOASTS.stopFailed, delete: BROADCAST_TOASTS.deleteFailed }[action]);
     } finally {
       setBusy(false);
       setAsking(null);
@@ -74,7 +69,7 @@ export function useRowActions(options: { afterDelete?: () => void; afterSend?: (
         void refresh();
         void navigate({ to: '/broadcasts/$broadcastId/edit', params: { broadcastId: copy.id } });
       } catch (error) {
-        failure(error, BROADCAST_TOASTS.duplicateFailed);
+        toastFailure(error, BROADCAST_TOASTS.duplicateFailed);
       }
       return;
     }

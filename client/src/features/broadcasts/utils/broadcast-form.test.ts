@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { BROADCAST_TEXTS, type Broadcast } from '@shared/broadcasts/schemas.ts';
+import type { Broadcast } from '@shared/broadcasts/answers.ts';
+import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import { addButtonTo, addRow, emptyForm, removeButtonFrom, toFormValues, toPayload, updateButtonIn, type BroadcastFormValues } from './broadcast-form.ts';
 import { fromLocalInput, toLocalInput } from './schedule.ts';
 

@@ -5,17 +5,9 @@
  * One text field: the message without media, the caption with media. Blank scheduledFor, mediaUrl and caption are
  * left out of a creation; an edit sends `null` to clear what was set (PATCH keeps what is left out).
  */
-import {
-  BROADCAST_LIMITS,
-  BROADCAST_TEXTS,
-  createBroadcastInputSchema,
-  scheduleIssue,
-  type Broadcast,
-  type BroadcastMediaType,
-  type BroadcastTargetType,
-  type CreateBroadcastInput,
-  type UpdateBroadcastInput,
-} from '@shared/broadcasts/schemas.ts';
+import type { Broadcast } from '@shared/broadcasts/answers.ts';
+import { createBroadcastInputSchema, scheduleIssue, type BroadcastMediaType, type BroadcastTargetType, type CreateBroadcastInput, type UpdateBroadcastInput } from '@shared/broadcasts/schemas.ts';
+import { BROADCAST_LIMITS, BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import { fromLocalInput, toLocalInput } from './schedule.ts';
 
 export type ButtonType = 'url' | 'callback';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { Broadcast } from '@shared/broadcasts/schemas.ts';
+import type { Broadcast } from '@shared/broadcasts/answers.ts';
 import { matchesFilters, overlayOne, overlayPending } from './local-drafts.ts';
 
 const BOT = '6f1c2a7e-8d3b-4c5a-9e0f-1a2b3c4d5e6f';

@@ -5,7 +5,7 @@
  * written offline shows at once, survives a reload, and disappears into the server's row once it is pushed.
  */
 import { mutationArgsSchemas, type ParsedMutationArgs } from '@shared/sync/mutations.ts';
-import type { Broadcast } from '@shared/broadcasts/schemas.ts';
+import type { Broadcast } from '@shared/broadcasts/answers.ts';
 
 export type BroadcastRow = Broadcast & {
   /** Written on this device, not on the server yet: only edit and delete apply. */

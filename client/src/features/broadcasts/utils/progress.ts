@@ -3,7 +3,7 @@
  * derived from the broadcast's counts: current = sent + failed, percentage = round(current / total × 100), 0 when
  * total is 0.
  */
-import { progressOf, type Broadcast, type BroadcastProgress } from '@shared/broadcasts/schemas.ts';
+import { progressOf, type Broadcast, type BroadcastProgress } from '@shared/broadcasts/answers.ts';
 
 export type ProgressView = { total: number; sent: number; failed: number; current: number; percentage: number };
 

@@ -3,7 +3,7 @@
  * `BROADCAST_ACTIONS`, plus what only this device knows: a draft still waiting in the outbox is not on the server
  * yet, so it can only be edited or deleted, and the server-side actions need a connection.
  */
-import { canDo, type BroadcastStatus } from '@shared/broadcasts/schemas.ts';
+import { canDo, type BroadcastStatus } from '@shared/broadcasts/status-machine.ts';
 
 export type RowAction = 'details' | 'edit' | 'send' | 'cancel' | 'stop' | 'duplicate' | 'delete';
 

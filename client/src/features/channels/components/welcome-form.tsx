@@ -3,7 +3,6 @@ import type { FormEvent } from 'react';
 import type { WelcomeMessage } from '@shared/welcome/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { useSaveWelcome } from '../api/save-welcome.ts';
 import { useWelcomeForm } from '../hooks/use-welcome-form.ts';
 import { ButtonEditor } from './button-editor.tsx';
@@ -17,7 +16,6 @@ import { WelcomeSwitch } from './welcome-switch.tsx';
 export function WelcomeForm({ channelId, botId, initial, botActive = true }: { channelId: string; botId: string; initial: WelcomeMessage; botActive?: boolean }) {
   const form = useWelcomeForm(initial);
   const save = useSaveWelcome();
-  useUnsavedChanges(form.dirty);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

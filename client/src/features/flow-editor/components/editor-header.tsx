@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { FlowEditor } from '../hooks/use-flow-editor.ts';
 import { useFlowHeader } from '../hooks/use-flow-header.ts';
-import { useToastsBelow } from '../hooks/use-toasts-below.ts';
+import { useToastsBelow } from '../../../lib/use-toasts-below.ts';
 import { AnalyticsChip } from './analytics-chip.tsx';
 
 type Props = { flow: FlowSummary; editor: FlowEditor; phone: boolean; onOrganize: () => void; onTest: () => void };
@@ -19,7 +19,7 @@ type Props = { flow: FlowSummary; editor: FlowEditor; phone: boolean; onOrganize
 export function EditorHeader({ flow, editor, phone, onOrganize, onTest }: Props) {
   const header = useFlowHeader(flow);
   const bar = useRef<HTMLElement>(null);
-  useToastsBelow(bar);
+  useToastsBelow(bar, { variable: '--toast-offset-top', sticky: false });
   const back = (
     <Link to="/flows" aria-label="Voltar para fluxos" className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'shrink-0')}>
       <ArrowLeft aria-hidden="true" className="size-4" />

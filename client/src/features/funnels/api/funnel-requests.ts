@@ -4,7 +4,7 @@
  * pixels fresh from the server too (a channel's rights decide whether the bot can make the invite link). Answers are
  * parsed with the shared schemas; a failed change toasts the server's message, else the docs' text.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { botsResponseSchema, channelsResponseSchema } from '@shared/bots/schemas.ts';
 import {
@@ -20,7 +20,7 @@ import {
 import { pixelsResponseSchema } from '@shared/pixels/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { toast } from '../../../lib/toast.ts';
+import { useEntityMutation } from '../../../lib/use-entity-mutation.ts';
 
 const deletedSchema = z.object({ success: z.literal(true) });
 
@@ -70,43 +70,16 @@ export function useFunnelFormOptions(botId: string) {
   return { bots, channels, pixels };
 }
 
-function useRefreshFunnels() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.funnels.all });
-}
+export const useCreateFunnel = () =>
+  useEntityMutation({ call: funnelRequests.create, failed: FUNNEL_TOASTS.createFailed, succeeded: FUNNEL_TOASTS.created, invalidates: queryKeys.funnels.all });
 
-export function useCreateFunnel() {
-  const refresh = useRefreshFunnels();
-  return useMutation({
-    mutationFn: funnelRequests.create,
-    meta: { errorMessage: FUNNEL_TOASTS.createFailed },
-    onSuccess: () => {
-      toast.success(FUNNEL_TOASTS.created);
-      return refresh();
-    },
+export const useUpdateFunnel = () =>
+  useEntityMutation({
+    call: ({ id, input }: { id: string; input: UpdateFunnelInput }) => funnelRequests.update(id, input),
+    failed: FUNNEL_TOASTS.updateFailed,
+    succeeded: FUNNEL_TOASTS.updated,
+    invalidates: queryKeys.funnels.all,
   });
-}
 
-export function useUpdateFunnel() {
-  const refresh = useRefreshFunnels();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateFunnelInput }) => funnelRequests.update(id, input),
-    meta: { errorMessage: FUNNEL_TOASTS.updateFailed },
-    onSuccess: () => {
-      toast.success(FUNNEL_TOASTS.updated);
-      return refresh();
-    },
-  });
-}
-
-export function useDeleteFunnel() {
-  const refresh = useRefreshFunnels();
-  return useMutation({
-    mutationFn: funnelRequests.remove,
-    meta: { errorMessage: FUNNEL_TOASTS.deleteFailed },
-    onSuccess: () => {
-      toast.success(FUNNEL_TOASTS.deleted);
-      return refresh();
-    },
-  });
-}
+export const useDeleteFunnel = () =>
+  useEntityMutation({ call: funnelRequests.remove, failed: FUNNEL_TOASTS.deleteFailed, succeeded: FUNNEL_TOASTS.deleted, invalidates: queryKeys.funnels.all });

@@ -1,5 +1,6 @@
 import { ChartLine, Code, Link2, Power, PowerOff, Trash2, TriangleAlert } from 'lucide-react';
 import { FUNNEL_TEXTS, funnelScriptCode, type Funnel } from '@shared/funnels/schemas.ts';
+import { DataCard, type CardField } from '../../../components/data-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -24,67 +25,70 @@ function StatusBadge({ active }: { active: boolean }) {
   );
 }
 
-/** One funnel (docs/product.md#screen-funnels): where it leads, today's figures and its actions. */
-export function FunnelCard({ funnel, busy, disabled, onAction }: Props) {
+function TodayFigures({ funnel }: { funnel: Funnel }) {
+  return (
+    <dl aria-label="Hoje" className="mt-3 grid grid-cols-4 gap-1 rounded-xl bg-slate-50 p-2 text-center">
+      {CHART_SERIES.map(({ key, label }) => (
+        <div key={key} className="min-w-0">
+          <dt className="truncate text-[11px] text-slate-500">{label}</dt>
+          <dd className="font-semibold text-slate-900 tabular-nums">{formatNumber(funnel.todayMetrics[key])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const PublicChannelWarning = () => (
+  <p className="mt-3 flex gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800">
+    <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+    <span className="min-w-0">{FUNNEL_TEXTS.publicChannelWarning}</span>
+  </p>
+);
+
+function Actions({ funnel, busy, disabled, onAction }: Props) {
   const icon = (Icon: typeof Code) => <Icon aria-hidden="true" className="size-4" />;
   return (
-    <li aria-label={funnel.name} data-testid="funnel-card" className="min-w-0 rounded-2xl border border-slate-200/80 bg-white p-4 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="font-semibold break-words text-slate-900">{funnel.name}</h3>
-          {funnel.description && <p className="mt-0.5 text-sm break-words text-slate-500">{funnel.description}</p>}
-        </div>
-        <StatusBadge active={funnel.isActive} />
-      </div>
-      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-        <div className="min-w-0">
-          <dt className="text-xs text-slate-500">Bot</dt>
-          <dd className="truncate text-slate-800">
-            {funnel.bot.name} <span className="text-slate-500">@{funnel.bot.username}</span>
-          </dd>
-        </div>
-        <div className="min-w-0">
-          <dt className="text-xs text-slate-500">Canal</dt>
-          <dd className="truncate text-slate-800">{funnel.channel.channelName}</dd>
-        </div>
-        {funnel.pixelIntegration && (
-          <div className="col-span-2 min-w-0">
-            <dt className="text-xs text-slate-500">Pixel do Meta</dt>
-            <dd className="truncate text-slate-800">{funnel.pixelIntegration.name}</dd>
-          </div>
-        )}
-      </dl>
-      <dl aria-label="Hoje" className="mt-3 grid grid-cols-4 gap-1 rounded-xl bg-slate-50 p-2 text-center">
-        {CHART_SERIES.map(({ key, label }) => (
-          <div key={key} className="min-w-0">
-            <dt className="truncate text-[11px] text-slate-500">{label}</dt>
-            <dd className="font-semibold text-slate-900 tabular-nums">{formatNumber(funnel.todayMetrics[key])}</dd>
-          </div>
-        ))}
-      </dl>
-      {funnel.channel.username && (
-        <p className="mt-3 flex gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800">
-          <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
-          <span className="min-w-0">{FUNNEL_TEXTS.publicChannelWarning}</span>
-        </p>
-      )}
-      <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
-        <Button variant="outline" size="sm" icon={icon(ChartLine)} onClick={() => onAction('metrics', funnel)}>
-          Métricas
-        </Button>
-        <Button variant="outline" size="sm" icon={icon(Code)} onClick={() => void copyText(funnelScriptCode(window.location.origin, funnel.uuid))}>
-          Copiar script
-        </Button>
-        <Button variant="outline" size="sm" icon={icon(Link2)} onClick={() => void copyText(funnel.telegramLink)}>
-          Copiar link
-        </Button>
-        <Button variant="outline" size="sm" loading={busy} disabled={disabled} icon={icon(funnel.isActive ? PowerOff : Power)} onClick={() => onAction('toggle', funnel)}>
-          {funnel.isActive ? 'Desativar' : 'Ativar'}
-        </Button>
-        <Button variant="outline" size="sm" disabled={disabled} className="text-red-600 hover:bg-red-50 hover:text-red-700" icon={icon(Trash2)} onClick={() => onAction('delete', funnel)}>
-          Excluir
-        </Button>
-      </div>
-    </li>
+    <>
+      <Button variant="outline" size="sm" icon={icon(ChartLine)} onClick={() => onAction('metrics', funnel)}>
+        Métricas
+      </Button>
+      <Button variant="outline" size="sm" icon={icon(Code)} onClick={() => void copyText(funnelScriptCode(window.location.origin, funnel.uuid))}>
+        Copiar script
+      </Button>
+      <Button variant="outline" size="sm" icon={icon(Link2)} onClick={() => void copyText(funnel.telegramLink)}>
+        Copiar link
+      </Button>
+      <Button variant="outline" size="sm" loading={busy} disabled={disabled} icon={icon(funnel.isActive ? PowerOff : Power)} onClick={() => onAction('toggle', funnel)}>
+        {funnel.isActive ? 'Desativar' : 'Ativar'}
+      </Button>
+      <Button variant="outline" size="sm" disabled={disabled} className="text-red-600 hover:bg-red-50 hover:text-red-700" icon={icon(Trash2)} onClick={() => onAction('delete', funnel)}>
+        Excluir
+      </Button>
+    </>
+  );
+}
+
+function Title({ funnel }: { funnel: Funnel }) {
+  return (
+    <>
+      <h3 className="font-semibold break-words text-slate-900">{funnel.name}</h3>
+      {funnel.description && <p className="mt-0.5 text-sm break-words text-slate-500">{funnel.description}</p>}
+    </>
+  );
+}
+
+/** One funnel (docs/product.md#screen-funnels): where it leads, today's figures and its actions. */
+export function FunnelCard(props: Props) {
+  const { funnel } = props;
+  const fields: CardField[] = [
+    { label: 'Bot', value: (<>{funnel.bot.name} <span className="text-slate-500">@{funnel.bot.username}</span></>), className: 'truncate text-slate-800' },
+    { label: 'Canal', value: funnel.channel.channelName, className: 'truncate text-slate-800' },
+  ];
+  if (funnel.pixelIntegration) fields.push({ label: 'Pixel do Meta', value: funnel.pixelIntegration.name, wide: true, className: 'truncate text-slate-800' });
+  return (
+    <DataCard label={funnel.name} testId="funnel-card" title={<Title funnel={funnel} />} badge={<StatusBadge active={funnel.isActive} />} fields={fields} actions={<Actions {...props} />}>
+      <TodayFigures funnel={funnel} />
+      {funnel.channel.username && <PublicChannelWarning />}
+    </DataCard>
   );
 }

@@ -3,7 +3,7 @@
  * screen reads the server and every change needs a connection. Answers are parsed with the shared schemas; a failed
  * change toasts the server's message, else the docs' text (lib/query-client.ts, docs/product.md#toasts-funnels).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   PIXEL_TOASTS,
@@ -15,7 +15,7 @@ import {
 } from '@shared/pixels/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { toast } from '../../../lib/toast.ts';
+import { useEntityMutation } from '../../../lib/use-entity-mutation.ts';
 
 /** DELETE answers a success envelope whose data the screen does not need. */
 const deletedSchema = z.object({ success: z.literal(true) });
@@ -43,56 +43,26 @@ export function usePixels({ enabled = true }: { enabled?: boolean } = {}) {
   });
 }
 
-function useRefreshPixels() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.pixels.all });
-}
+export const useCreatePixel = () =>
+  useEntityMutation({ call: pixelRequests.create, failed: PIXEL_TOASTS.createFailed, succeeded: PIXEL_TOASTS.created, invalidates: queryKeys.pixels.all });
 
-export function useCreatePixel() {
-  const refresh = useRefreshPixels();
-  return useMutation({
-    mutationFn: pixelRequests.create,
-    meta: { errorMessage: PIXEL_TOASTS.createFailed },
-    onSuccess: () => {
-      toast.success(PIXEL_TOASTS.created);
-      return refresh();
-    },
+export const useUpdatePixel = () =>
+  useEntityMutation({
+    call: ({ id, input }: { id: string; input: UpdatePixelInput }) => pixelRequests.update(id, input),
+    failed: PIXEL_TOASTS.updateFailed,
+    succeeded: PIXEL_TOASTS.updated,
+    invalidates: queryKeys.pixels.all,
   });
-}
 
-export function useUpdatePixel() {
-  const refresh = useRefreshPixels();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdatePixelInput }) => pixelRequests.update(id, input),
-    meta: { errorMessage: PIXEL_TOASTS.updateFailed },
-    onSuccess: () => {
-      toast.success(PIXEL_TOASTS.updated);
-      return refresh();
-    },
-  });
-}
-
-export function useDeletePixel() {
-  const refresh = useRefreshPixels();
-  return useMutation({
-    mutationFn: pixelRequests.remove,
-    meta: { errorMessage: PIXEL_TOASTS.deleteFailed },
-    onSuccess: () => {
-      toast.success(PIXEL_TOASTS.deleted);
-      return refresh();
-    },
-  });
-}
+export const useDeletePixel = () =>
+  useEntityMutation({ call: pixelRequests.remove, failed: PIXEL_TOASTS.deleteFailed, succeeded: PIXEL_TOASTS.deleted, invalidates: queryKeys.pixels.all });
 
 /** The test event's answer is Meta's: shown in the modal; the pixel's status may change, so the list is read again. */
-export function useSendTestEvent() {
-  const refresh = useRefreshPixels();
-  return useMutation({
-    mutationFn: ({ id, testEventCode }: { id: string; testEventCode: string }) => pixelRequests.testEvent(id, testEventCode),
-    meta: { errorMessage: PIXEL_TOASTS.testFailed },
-    onSuccess: () => {
-      toast.success(PIXEL_TOASTS.testSent);
-    },
-    onSettled: () => refresh(),
+export const useSendTestEvent = () =>
+  useEntityMutation({
+    call: ({ id, testEventCode }: { id: string; testEventCode: string }) => pixelRequests.testEvent(id, testEventCode),
+    failed: PIXEL_TOASTS.testFailed,
+    succeeded: PIXEL_TOASTS.testSent,
+    invalidates: queryKeys.pixels.all,
+    refreshOnFailure: true,
   });
-}

@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { PIXEL_TEXTS, type Pixel } from '@shared/pixels/schemas.ts';
 import { getByLabel, render } from '../../../test-support/render.tsx';
-import { PixelFormModal, TOKEN_KEEP_HINT } from './pixel-form-modal.tsx';
+import { TOKEN_KEEP_HINT } from './pixel-fields.tsx';
+import { PixelFormModal } from './pixel-form-modal.tsx';
 import { PixelList } from './pixel-list.tsx';
 import { TestEventModal } from './test-event-modal.tsx';
 

@@ -1,16 +1,14 @@
-import { CircleCheck, CircleX } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { PIXEL_LIMITS, PIXEL_TEXTS, PIXEL_TOASTS, type Pixel, type PixelTestEventResult } from '@shared/pixels/schemas.ts';
+import { PIXEL_LIMITS, PIXEL_TOASTS, type Pixel } from '@shared/pixels/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSendTestEvent } from '../api/pixel-requests.ts';
 import { checkTestEventCode } from '../utils/pixel-form.ts';
+import { TestEventAnswer, type Answer } from './test-event-answer.tsx';
 
 type Props = { pixel: Pixel; onClose: () => void };
-
-type Answer = { kind: 'received'; result: PixelTestEventResult } | { kind: 'failed'; message: string };
 
 /**
  * Sends one test event with the code from Meta's Events Manager and shows Meta's answer: how many events it received
@@ -70,24 +68,7 @@ export function TestEventModal({ pixel, onClose }: Props) {
           }}
           data-autofocus
         />
-        {answer?.kind === 'received' && (
-          <div role="status" data-testid="test-event-answer" className="flex gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-700">
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <div className="min-w-0 break-words">
-              <p className="font-medium">{PIXEL_TEXTS.testEventReceived(answer.result.eventsReceived)}</p>
-              {answer.result.messages.map((message) => (
-                <p key={message}>{message}</p>
-              ))}
-              {answer.result.fbtraceId && <p className="text-xs text-emerald-700">fbtrace_id: {answer.result.fbtraceId}</p>}
-            </div>
-          </div>
-        )}
-        {answer?.kind === 'failed' && (
-          <div role="alert" data-testid="test-event-answer" className="flex gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            <CircleX aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <p className="min-w-0 break-words">{answer.message}</p>
-          </div>
-        )}
+        <TestEventAnswer answer={answer} />
       </form>
     </Modal>
   );

@@ -1,13 +1,13 @@
 import { Menu } from 'lucide-react';
 import { useRef } from 'react';
-import { useToastsBelowHeader } from '../hooks/use-toasts-below-header.ts';
+import { useToastsBelow } from '../../../lib/use-toasts-below.ts';
 import { SHELL_SUBTITLE } from '../nav-items.ts';
 import { NotificationsToggle } from './notifications-toggle.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 
 export function Header({ title, onOpenMenu }: { title: string; onOpenMenu: () => void }) {
   const ref = useRef<HTMLElement>(null);
-  useToastsBelowHeader(ref);
+  useToastsBelow(ref, { variable: '--shell-toast-top', sticky: true });
   return (
     <header ref={ref} className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white/85 px-4 py-3 backdrop-blur sm:px-6 lg:px-8">
       <button

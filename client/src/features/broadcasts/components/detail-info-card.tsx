@@ -1,0 +1,36 @@
+import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import type { BroadcastRow } from '../utils/local-drafts.ts';
+
+/** Público and the broadcast's times; the error the send ended with. */
+export function DetailInfoCard({ broadcast }: { broadcast: BroadcastRow }) {
+  const when = (value: string | null) => (value ? formatDateTime(value) : '—');
+  const items: [string, string][] = [
+    ['Público', broadcast.targetType === 'ALL' ? BROADCAST_TEXTS.allContacts : BROADCAST_TEXTS.selectedContacts(broadcast.contactIds.length)],
+    ['Criado em', when(broadcast.createdAt)],
+    ['Agendado para', when(broadcast.scheduledFor)],
+    ['Iniciado em', when(broadcast.startedAt)],
+    ['Concluído em', when(broadcast.completedAt)],
+  ];
+  return (
+    <Card>
+      <CardHeader title="Informações" />
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          {items.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-xs text-slate-500">{label}</dt>
+              <dd className="text-slate-800">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {broadcast.error && (
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            {broadcast.error}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
