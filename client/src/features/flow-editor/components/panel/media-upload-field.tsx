@@ -4,7 +4,7 @@ import { MEDIA_ACCEPT_ATTRIBUTE, uploadedMediaId, type MediaFile } from '@shared
 import { Button } from '../../../../components/ui/button.tsx';
 import { useMediaUpload } from '../../hooks/use-media-upload.ts';
 import { str, type ConfigDraft } from './controls.tsx';
-import { MediaThumbnail } from '../media-thumbnail.tsx';
+import { MediaThumbnail } from '../node/media-thumbnail.tsx';
 
 const HINT = 'Até 20MB: imagem (JPEG, PNG, GIF, WebP), vídeo (MP4, MOV, AVI), áudio (MP3, WAV, OGG) ou documento (PDF, DOC, DOCX, TXT).';
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { XY } from '../model/graph-actions.ts';
+import type { XY } from '../../model/graph-actions.ts';
 
 /** What a card needs from the editor without putting callbacks in node data (that would defeat memoisation). */
 export type EditorContextValue = {

@@ -5,7 +5,7 @@
  * figures do (the query keeps the same data object when a refetch brings nothing new).
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useFlowAnalytics, type NodeFigures } from '../api/get-flow-analytics.ts';
+import { useFlowAnalytics, type NodeFigures } from '../../api/get-flow-analytics.ts';
 
 type Figures = Pick<NodeFigures, 'visits' | 'buttonClicks'>;
 

@@ -6,14 +6,14 @@
  */
 import { Send, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { controlClasses } from '../../../components/ui/field.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { testFlow, TEST_TEXTS } from '../api/test-flow.ts';
-import type { EditorGraph } from '../model/graph-actions.ts';
-import { outcomeFor, type TestInput, type TestReply } from '../model/test-run.ts';
-import type { TestPath } from './flow-canvas.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { controlClasses } from '../../../../components/ui/field.tsx';
+import { cn } from '../../../../lib/cn.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { testFlow, TEST_TEXTS } from '../../api/test-flow.ts';
+import type { EditorGraph } from '../../model/graph-actions.ts';
+import { outcomeFor, type TestInput, type TestReply } from '../../model/test-run.ts';
+import type { TestPath } from '../canvas/flow-canvas.tsx';
 
 type Line = { from: 'user'; text: string } | { from: 'bot'; reply: TestReply } | { from: 'note'; text: string };
 

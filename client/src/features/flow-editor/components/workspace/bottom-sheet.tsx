@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, type ReactNode } from 'react';
 import { X } from 'lucide-react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../../../lib/cn.ts';
 
 type Props = {
   title: string;

@@ -1,12 +1,12 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { Plus, Trash2, TriangleAlert } from 'lucide-react';
 import { memo, useMemo } from 'react';
-import { cn } from '../../../lib/cn.ts';
-import type { CardNode } from '../model/xyflow-mapping.ts';
-import { configVariableIssues } from '../model/variable-issues.ts';
-import { useLongPress } from '../hooks/use-long-press.ts';
-import { farLabel, useFar } from './canvas-distance.ts';
-import { useEditorContext } from './editor-context.ts';
+import { cn } from '../../../../lib/cn.ts';
+import type { CardNode } from '../../model/xyflow-mapping.ts';
+import { configVariableIssues } from '../../model/variable-issues.ts';
+import { useLongPress } from '../../hooks/use-long-press.ts';
+import { farLabel, useFar } from '../canvas/canvas-distance.ts';
+import { useEditorContext } from '../workspace/editor-context.ts';
 import { useNodeFigures } from './node-figures-context.tsx';
 import { NodeCardBody } from './node-card-body.tsx';
 import { subtypeIcon, typeColor } from './node-appearance.tsx';

@@ -1,9 +1,9 @@
 import { Eye, PlayCircle, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EDITOR_TEXTS } from '../api/editor-texts.ts';
-import { useFlowAnalytics } from '../api/get-flow-analytics.ts';
-import { useResetFlowAnalytics } from '../api/reset-flow-analytics.ts';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { EDITOR_TEXTS } from '../../api/editor-texts.ts';
+import { useFlowAnalytics } from '../../api/get-flow-analytics.ts';
+import { useResetFlowAnalytics } from '../../api/reset-flow-analytics.ts';
 
 const count = new Intl.NumberFormat('pt-BR');
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { uploadedMediaId } from '@shared/media/schemas.ts';
-import { useUploadedMediaSrc } from '../../../lib/media-blob.ts';
-import { EDITOR_TEXTS } from '../api/editor-texts.ts';
+import { useUploadedMediaSrc } from '../../../../lib/media-blob.ts';
+import { EDITOR_TEXTS } from '../../api/editor-texts.ts';
 
 type Props = { url: string; mediaType: string; fileName?: string; className?: string };
 

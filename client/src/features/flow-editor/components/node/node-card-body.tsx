@@ -1,10 +1,10 @@
 import { Handle, Position } from '@xyflow/react';
 import { buttonHandleId, isFlowButton } from '@shared/flows/buttons.ts';
 import type { FlowNode } from '@shared/flows/graph.ts';
-import { buttonRows } from '../model/xyflow-mapping.ts';
+import { buttonRows } from '../../model/xyflow-mapping.ts';
 import { MediaThumbnail } from './media-thumbnail.tsx';
 import { useNodeFigures } from './node-figures-context.tsx';
-import { describeConfig, DELAY_UNIT_LABELS } from './panel/field-labels.ts';
+import { describeConfig, DELAY_UNIT_LABELS } from '../panel/field-labels.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 

@@ -1,17 +1,17 @@
 import { Save, Trash2, X } from 'lucide-react';
 import { useState, type Ref } from 'react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../../../lib/cn.ts';
 import type { FlowNode } from '@shared/flows/graph.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
-import { configVariableIssues } from '../model/variable-issues.ts';
-import { TextField } from './panel/controls.tsx';
-import { ButtonsFields } from './panel/buttons-fields.tsx';
-import { HttpFields } from './panel/http-fields.tsx';
-import { DelayFields, IfElseFields, RandomFields } from './panel/logic-fields.tsx';
-import { MediaFields } from './panel/media-fields.tsx';
-import { MessageFields } from './panel/message-fields.tsx';
-import { TriggerFields } from './panel/trigger-fields.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { useUnsavedChanges } from '../../../../lib/unsaved-changes.ts';
+import { configVariableIssues } from '../../model/variable-issues.ts';
+import { TextField } from './controls.tsx';
+import { ButtonsFields } from './buttons-fields.tsx';
+import { HttpFields } from './http-fields.tsx';
+import { DelayFields, IfElseFields, RandomFields } from './logic-fields.tsx';
+import { MediaFields } from './media-fields.tsx';
+import { MessageFields } from './message-fields.tsx';
+import { TriggerFields } from './trigger-fields.tsx';
 
 type Props = {
   node: FlowNode;

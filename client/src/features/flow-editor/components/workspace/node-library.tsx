@@ -1,8 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { NODE_TYPE_GROUPS, NODE_TYPES, SUBTYPES_BY_TYPE, SUBTYPE_LABELS, type NodeSubType, type NodeType } from '@shared/flows/node-catalog.ts';
-import { cn } from '../../../lib/cn.ts';
-import { subtypeIcon, TYPE_COLORS } from './node-appearance.tsx';
+import { cn } from '../../../../lib/cn.ts';
+import { subtypeIcon, TYPE_COLORS } from '../node/node-appearance.tsx';
 
 /** The left library (docs/product.md#screen-flow-editor): Gatilhos, Ações, Condições, Integrações; collapsible; a click adds the node. */
 export function NodeLibrary({ onAdd, className }: { onAdd: (subType: NodeSubType) => void; className?: string }) {

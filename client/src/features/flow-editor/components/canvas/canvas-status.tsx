@@ -1,5 +1,5 @@
 import { MousePointerClick } from 'lucide-react';
-import { EDITOR_TEXTS } from '../api/editor-texts.ts';
+import { EDITOR_TEXTS } from '../../api/editor-texts.ts';
 
 /** The node/connection counter and, with 2+ nodes and no connection, the hint on how to connect (docs/product.md#screen-flow-editor). */
 export function CanvasStatus({ nodes, connections }: { nodes: number; connections: number }) {

@@ -1,7 +1,7 @@
 /** A node's menu (long press on a phone, right click elsewhere): Editar, Duplicar, Excluir. */
 import { Copy, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import type { XY } from '../model/graph-actions.ts';
+import type { XY } from '../../model/graph-actions.ts';
 
 type Props = { at: XY; onEdit: () => void; onDuplicate: () => void; onDelete: () => void; onClose: () => void };
 

@@ -2,11 +2,11 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft, FlaskConical, LayoutGrid, LoaderCircle, MoreVertical, Redo2, Save, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FlowSummary } from '@shared/flows/schemas.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
-import type { FlowEditor } from '../hooks/use-flow-editor.ts';
-import { useFlowHeader } from '../hooks/use-flow-header.ts';
-import { useToastsBelow } from '../hooks/use-toasts-below.ts';
+import { Button, buttonClasses } from '../../../../components/ui/button.tsx';
+import { cn } from '../../../../lib/cn.ts';
+import type { FlowEditor } from '../../hooks/use-flow-editor.ts';
+import { useFlowHeader } from '../../hooks/use-flow-header.ts';
+import { useToastsBelow } from '../../hooks/use-toasts-below.ts';
 import { AnalyticsChip } from './analytics-chip.tsx';
 
 type Props = { flow: FlowSummary; editor: FlowEditor; phone: boolean; onOrganize: () => void; onTest: () => void };
