@@ -13,7 +13,7 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { testFlow, TEST_TEXTS } from '../../api/test-flow.ts';
 import type { EditorGraph } from '../../model/graph-actions.ts';
 import { outcomeFor, type TestInput, type TestReply } from '../../model/test-run.ts';
-import type { TestPath } from '../canvas/flow-canvas.tsx';
+import type { TestPath } from '../canvas/selection.ts';
 
 type Line = { from: 'user'; text: string } | { from: 'bot'; reply: TestReply } | { from: 'note'; text: string };
 
