@@ -18,19 +18,19 @@ export type PickerTarget = { after?: { nodeId: string; handle: string; at?: XY }
 type Surroundings = { canvasRef: RefObject<HTMLDivElement | null>; sizesRef: RefObject<MeasuredSizes>; select: (selection: Selection) => void };
 
 const only = (nodeId: string): Selection => ({ nodes: new Set([nodeId]), edges: new Set() });
-const centred = (at: XY): XY => ({ x: at.x - DEFAULT_NODE_SIZE.width / 2, y: at.y - DEFAULT_NODE_SIZE.height / 2 });
+
+/** Where a card centred a third of the way down the visible canvas starts, in flow coordinates. */
+function visibleCentre(canvas: HTMLDivElement | null, toFlow: (at: XY) => XY): XY {
+  const box = canvas?.getBoundingClientRect();
+  const at = box ? toFlow({ x: box.left + box.width / 2, y: box.top + box.height / 3 }) : { x: 0, y: 0 };
+  return { x: at.x - DEFAULT_NODE_SIZE.width / 2, y: at.y - DEFAULT_NODE_SIZE.height / 2 };
+}
 
 /** The workspace's commands on nodes: add (where there is room), duplicate, remove, and lay the flow out. */
 export function useNodeCommands(flowId: string, editor: FlowEditor, { canvasRef, sizesRef, select }: Surroundings) {
   const { screenToFlowPosition, fitView } = useReactFlow();
   /** A card as a box in flow coordinates, at its measured size. */
   const boxOf = useCallback((n: FlowNode): Box => ({ ...n.position, ...(sizesRef.current.get(n.id) ?? DEFAULT_NODE_SIZE) }), [sizesRef]);
-
-  /** A third of the way down the visible canvas, in flow coordinates. */
-  const visibleCentre = useCallback((): XY => {
-    const box = canvasRef.current?.getBoundingClientRect();
-    return box ? screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 3 }) : { x: 0, y: 0 };
-  }, [canvasRef, screenToFlowPosition]);
 
   const addNode = useCallback(
     (subType: NodeSubType, target: PickerTarget = {}) => {
@@ -41,12 +41,12 @@ export function useNodeCommands(flowId: string, editor: FlowEditor, { canvasRef,
       // Where a connection was dropped, else beside the node it follows, else near the visible centre.
       const at = after?.at;
       const position =
-        source && !at ? nextTo(boxOf(source), DEFAULT_NODE_SIZE, taken) : freeSpot(at ? { x: at.x - DEFAULT_NODE_SIZE.width / 2, y: at.y } : centred(visibleCentre()), DEFAULT_NODE_SIZE, taken);
+        source && !at ? nextTo(boxOf(source), DEFAULT_NODE_SIZE, taken) : freeSpot(at ? { x: at.x - DEFAULT_NODE_SIZE.width / 2, y: at.y } : visibleCentre(canvasRef.current, screenToFlowPosition), DEFAULT_NODE_SIZE, taken);
       const node = newNode(flowId, subType, position, graph.nodes.length);
       void editor.dispatch(addNodeAction(graph, node, source && after ? { source, handle: after.handle } : undefined));
       select(only(node.id));
     },
-    [editor, flowId, boxOf, visibleCentre, select],
+    [editor, flowId, boxOf, canvasRef, screenToFlowPosition, select],
   );
 
   const duplicateNode = useCallback(
