@@ -1,13 +1,12 @@
 /**
- * Wheel zoom on the compositor (issue 19, docs/decisions.md#p-flow-editor "Wheel zoom"): a wheel step no longer goes
- * through xyflow's store, which re-rendered, re-culled, repainted and re-rasterised the canvas at the new scale on
- * every step (~31 ms a step with 500 nodes). During a gesture the viewport element, a layer of its own, is only
- * given the new transform, so the compositor scales what it has; xyflow gets the real viewport (cards entering the
- * view, sharp again) once the wheel has stopped for IDLE_MS. The price, as in a map: while the wheel keeps turning,
- * zooming in magnifies the picture it started from and zooming out shows empty canvas where cards will come.
- * Handing xyflow the viewport during the gesture as well (every 500 ms, or each time the scale doubled or halved)
- * re-rendered and re-rasterised the whole screen each time, 100–170 ms, and kept the 500-node p95 at 33 ms. The zoom follows d3-zoom's
- * own rules (the same factor per wheel delta, the point under the pointer stays put, the flow's min and max zoom).
+ * Wheel zoom on the compositor (docs/decisions.md#p-flow-editor): a wheel step does not go through xyflow's store,
+ * which would re-render, re-cull, repaint and re-rasterise the canvas at the new scale on every step. During a
+ * gesture the viewport element, a layer of its own, is only given the new transform, so the compositor scales what
+ * it has; xyflow gets the real viewport (cards entering the view, sharp again) once the wheel has stopped for
+ * IDLE_MS. The price, as in a map: while the wheel keeps turning, zooming in magnifies the picture it started from
+ * and zooming out shows empty canvas where cards will come. xyflow is not handed the viewport during the gesture
+ * either (say every so often, or each time the scale doubles): each time re-renders and re-rasterises the whole
+ * screen, a frame far over budget. The zoom follows d3-zoom's own rules (the same factor per wheel delta, the point under the pointer stays put, the flow's min and max zoom).
  * A trackpad pinch (wheel with ctrlKey) and anything inside a `.nowheel` element are left to xyflow.
  */
 import { useEffect, type RefObject } from 'react';
