@@ -5,7 +5,7 @@ import type { FlowNode } from '@shared/flows/graph.ts';
 import { DEFAULT_WELCOME } from '@shared/welcome/schemas.ts';
 import { ButtonEditor } from '../features/channels/components/button-editor.tsx';
 import { useWelcomeForm } from '../features/channels/hooks/use-welcome-form.ts';
-import { ConfigPanel } from '../features/flow-editor/components/config-panel.tsx';
+import { ConfigPanel } from '../features/flow-editor/components/panel/config-panel.tsx';
 import { render } from '../test-support/render.tsx';
 import { hasUnsavedChanges, useUnsavedChanges } from './unsaved-changes.ts';
 

@@ -24,10 +24,6 @@ export const EDITOR_TOASTS = {
   renameError: 'Erro ao atualizar nome',
   resetStatsSuccess: 'Estatísticas zeradas com sucesso!',
   resetStatsError: 'Erro ao zerar estatísticas',
-  uploadSuccess: 'Upload realizado com sucesso!',
-  uploadError: 'Erro ao fazer upload do arquivo',
-  /** The chosen file could not be read in the browser, or the server could not take its content. */
-  processFileError: 'Erro ao processar arquivo',
 } as const;
 
 export const EDITOR_TEXTS = {

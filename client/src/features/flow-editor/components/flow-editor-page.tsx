@@ -7,7 +7,7 @@ import { useFirstLoadFailed, useSyncSnapshot } from '../../../offline/hooks.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { EDITOR_TEXTS, EDITOR_TOASTS } from '../api/editor-texts.ts';
 import { useCachedFlow, useCachedGraph } from '../api/flow-graph-rows.ts';
-import { EditorWorkspace } from './editor-workspace.tsx';
+import { EditorWorkspace } from './workspace/editor-workspace.tsx';
 
 /** /flows/{id}/edit: loading, 'Fluxo não encontrado' with a way back, or the editor over the cached flow. */
 export function FlowEditorPage({ flowId }: { flowId: string }) {

@@ -41,3 +41,5 @@ export function useFlowHeader(flow: FlowSummary) {
 
   return { name: draft ?? flow.name, setName: setDraft, commitName, enabled: flow.enabled, toggle, toggling };
 }
+
+export type FlowHeader = ReturnType<typeof useFlowHeader>;

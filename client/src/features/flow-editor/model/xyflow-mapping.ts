@@ -61,9 +61,8 @@ const HANDLE_SIZE = 12;
 
 /**
  * Where a card's handles are before xyflow measured it, at the default card size: a card off the screen is then
- * neither rendered nor measured on opening (issue 19). Without handles xyflow renders every card once, visible or
- * not, only to measure where its handles are, before the first frame: 1 000 cards instead of the 240 on the
- * screen. A connection to a card not yet measured ends at this estimate, off the screen; the card is measured
+ * neither rendered nor measured on opening. Without handles xyflow renders every card once, visible or not, only
+ * to measure where its handles are, before the first frame: the whole flow instead of the cards on the screen. A connection to a card not yet measured ends at this estimate, off the screen; the card is measured
  * as soon as it comes into view and the connection moves to its real handle.
  */
 export function estimatedHandles(node: FlowNode): NodeHandle[] {

@@ -2,7 +2,7 @@ import { MEDIA_SOURCES, MEDIA_TYPES } from '@shared/flows/node-configs.ts';
 import { uploadedMediaId } from '@shared/media/schemas.ts';
 import { num, NumberField, SelectField, str, TextField, type ConfigDraft } from './controls.tsx';
 import { MEDIA_TYPE_LABELS } from './field-labels.ts';
-import { MediaUploadField } from './media-upload-field.tsx';
+import { MediaFileField } from './media-file-field.tsx';
 import { MessageFields } from './message-fields.tsx';
 
 const SOURCE_LABELS = { url: 'Link (URL)', upload: 'Arquivo enviado' };
@@ -23,7 +23,7 @@ export function MediaFields({ config, set }: ConfigDraft) {
       <SelectField label="Tipo de mídia" value={type} options={MEDIA_TYPES} labels={MEDIA_TYPE_LABELS} onChange={(v) => set('mediaType', v)} />
       <SelectField label="Origem" value={source} options={MEDIA_SOURCES} labels={SOURCE_LABELS} onChange={changeSource} />
       {source === 'upload' ? (
-        <MediaUploadField config={config} set={set} />
+        <MediaFileField config={config} set={set} />
       ) : (
         <TextField label="URL da mídia" value={str(config.url)} placeholder="https://" onChange={(v) => set('url', v)} />
       )}
