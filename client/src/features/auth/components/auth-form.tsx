@@ -2,18 +2,27 @@ import { Link } from '@tanstack/react-router';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 
-type AuthFormProps = { onSubmit: () => Promise<void>; submitLabel: string; loading: boolean; children: ReactNode };
+/** The parts of useFormFields the submit uses. */
+type ValidatedFields<I> = { validate: () => Promise<I | null>; showServerErrors: (error: unknown) => void };
+/** The parts of the account mutation (useLogin, useRegister) the submit uses. */
+type AccountMutation<I> = { mutate: (input: I, options: { onError: (error: unknown) => void }) => void; isPending: boolean };
 
-/** An account form (Entrar, Criar Conta): its fields, validated by the page on submit, and one wide submit button. */
-export function AuthForm({ onSubmit, submitLabel, loading, children }: AuthFormProps) {
-  function submit(event: FormEvent<HTMLFormElement>) {
+type AuthFormProps<I> = { form: ValidatedFields<I>; mutation: AccountMutation<I>; submitLabel: string; children: ReactNode };
+
+/**
+ * An account form (Entrar, Criar Conta): its fields and one wide submit. Submitting validates with the shared
+ * schema (errors under the fields) and sends; a server 400's per-field details land under the fields too.
+ */
+export function AuthForm<I>({ form, mutation, submitLabel, children }: AuthFormProps<I>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void onSubmit();
+    const input = await form.validate();
+    if (input) mutation.mutate(input, { onError: form.showServerErrors });
   }
   return (
-    <form noValidate onSubmit={submit} className="space-y-5">
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
       {children}
-      <Button type="submit" size="lg" className="w-full" loading={loading}>
+      <Button type="submit" size="lg" className="w-full" loading={mutation.isPending}>
         {submitLabel}
       </Button>
     </form>

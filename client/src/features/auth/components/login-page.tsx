@@ -13,11 +13,6 @@ export function LoginPage() {
   const form = useFormFields(loadLoginSchema, { email: '', password: '' });
   const login = useLogin({ onSuccess: () => void navigate({ to: '/dashboard', replace: true }) });
 
-  async function onSubmit() {
-    const input = await form.validate();
-    if (input) login.mutate(input, { onError: form.showServerErrors });
-  }
-
   return (
     <AuthLayout
       documentTitle="Entrar"
@@ -25,7 +20,7 @@ export function LoginPage() {
       subtitle="Entre na sua conta para continuar"
       footer={<AuthSwitchLink to="/register" question="Não tem uma conta?" action="Cadastre-se" />}
     >
-      <AuthForm onSubmit={onSubmit} submitLabel="Entrar" loading={login.isPending}>
+      <AuthForm form={form} mutation={login} submitLabel="Entrar">
         <EmailField form={form} />
         <PasswordField form={form} autoComplete="current-password" />
       </AuthForm>

@@ -11,11 +11,6 @@ export function RegisterPage() {
   const form = useFormFields(registerInputSchema, { name: '', email: '', password: '' });
   const register = useRegister({ onSuccess: () => void navigate({ to: '/dashboard', replace: true }) });
 
-  async function onSubmit() {
-    const input = await form.validate();
-    if (input) register.mutate(input, { onError: form.showServerErrors });
-  }
-
   return (
     <AuthLayout
       documentTitle="Criar conta"
@@ -23,7 +18,7 @@ export function RegisterPage() {
       subtitle="Comece a gerenciar seus bots do Telegram em poucos minutos"
       footer={<AuthSwitchLink to="/login" question="Já tem uma conta?" action="Faça login" />}
     >
-      <AuthForm onSubmit={onSubmit} submitLabel="Criar Conta" loading={register.isPending}>
+      <AuthForm form={form} mutation={register} submitLabel="Criar Conta">
         <AuthField form={form} name="name" label="Nome completo" autoComplete="name" placeholder="Seu nome" />
         <EmailField form={form} />
         <PasswordField form={form} autoComplete="new-password" helperText={`Mínimo de ${PASSWORD_MIN_LENGTH} caracteres`} />

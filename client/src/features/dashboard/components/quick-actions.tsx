@@ -9,23 +9,24 @@ export const BOTFATHER_DOCS_URL = 'https://core.telegram.org/bots/features#botfa
 const row = 'group flex items-center gap-3 rounded-xl px-3 py-3 transition-colors hover:bg-slate-50';
 const trailing = 'size-4 text-slate-300 group-hover:text-slate-500';
 
+const SHORTCUTS = [
+  { to: '/bots', icon: Plus, tone: 'bg-indigo-50 text-indigo-600', title: 'Adicionar bot', text: 'Cole o token do BotFather' },
+  { to: '/flows', icon: Workflow, tone: 'bg-violet-50 text-violet-600', title: 'Criar fluxo', text: 'Automatize conversas' },
+] as const;
+
 export function QuickActions({ className }: { className?: string }) {
   return (
     <Card className={className}>
       <CardHeader title="Ações rápidas" description="Os atalhos mais usados" />
       <ul className="p-2 sm:p-3">
-        <li>
-          <Link to="/bots" className={row}>
-            <ActionText icon={Plus} tone="bg-indigo-50 text-indigo-600" title="Adicionar bot" text="Cole o token do BotFather" />
-            <ChevronRight aria-hidden="true" className={trailing} />
-          </Link>
-        </li>
-        <li>
-          <Link to="/flows" className={row}>
-            <ActionText icon={Workflow} tone="bg-violet-50 text-violet-600" title="Criar fluxo" text="Automatize conversas" />
-            <ChevronRight aria-hidden="true" className={trailing} />
-          </Link>
-        </li>
+        {SHORTCUTS.map(({ to, ...text }) => (
+          <li key={to}>
+            <Link to={to} className={row}>
+              <ActionText {...text} />
+              <ChevronRight aria-hidden="true" className={trailing} />
+            </Link>
+          </li>
+        ))}
         <li>
           <a href={BOTFATHER_DOCS_URL} target="_blank" rel="noopener noreferrer" className={row}>
             <ActionText

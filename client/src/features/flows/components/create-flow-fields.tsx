@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { EXECUTION_CONTEXTS } from '@shared/flows/schemas.ts';
-import { controlClasses, Field } from '../../../components/ui/field.tsx';
+import { BotSelect } from '../../../components/ui/bot-select.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useModalBots } from '../api/flow-rows.ts';
@@ -13,7 +13,7 @@ export function CreateFlowFields({ state }: { state: CreateFlowFormState }) {
   const { form, shown } = state;
   return (
     <>
-      <BotSelect state={state} />
+      <BotsField state={state} />
       <Input label="Nome do fluxo" required value={form.name} error={shown('name')} data-autofocus onChange={(e) => state.setName(e.target.value)} />
       <Textarea label="Descrição" rows={2} value={form.description} onChange={(e) => state.setDescription(e.target.value)} />
       <fieldset>
@@ -36,9 +36,8 @@ export function CreateFlowFields({ state }: { state: CreateFlowFormState }) {
 }
 
 /** The user's bots; with none yet, a note pointing to Meus Bots. */
-function BotSelect({ state }: { state: CreateFlowFormState }) {
+function BotsField({ state }: { state: CreateFlowFormState }) {
   const bots = useModalBots();
-  const error = state.shown('botId');
   return (
     <>
       {bots.length === 0 && (
@@ -50,18 +49,7 @@ function BotSelect({ state }: { state: CreateFlowFormState }) {
           para criar fluxos.
         </p>
       )}
-      <Field label="Bot" required error={error}>
-        {(control) => (
-          <select {...control} className={`${controlClasses(Boolean(error))} h-11`} value={state.form.botId} onChange={(e) => state.setBot(e.target.value)}>
-            <option value="">Selecione um bot</option>
-            {bots.map((bot) => (
-              <option key={bot.id} value={bot.id}>
-                {bot.name} (@{bot.username})
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <BotSelect bots={bots} value={state.form.botId} onChange={state.setBot} error={state.shown('botId')} placeholder={<option value="">Selecione um bot</option>} />
     </>
   );
 }

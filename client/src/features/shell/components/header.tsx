@@ -1,14 +1,17 @@
 import { Menu } from 'lucide-react';
 import { useRef } from 'react';
 import { IconButton } from '../../../components/ui/icon-button.tsx';
-import { useToastsBelowHeader } from '../hooks/use-toasts-below-header.ts';
+import { useToastOffset } from '../../../lib/toast-offset.ts';
 import { SHELL_SUBTITLE } from '../nav-items.ts';
 import { NotificationsToggle } from './notifications-toggle.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 
+/** Sticky at the top: its height is where it ends, whatever the scroll position. */
+const headerBottom = (header: HTMLElement) => header.offsetHeight;
+
 export function Header({ title, onOpenMenu }: { title: string; onOpenMenu: () => void }) {
   const ref = useRef<HTMLElement>(null);
-  useToastsBelowHeader(ref);
+  useToastOffset(ref, '--shell-toast-top', headerBottom);
   return (
     <header ref={ref} className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white/85 px-4 py-3 backdrop-blur sm:px-6 lg:px-8">
       <IconButton icon={Menu} label="Abrir menu" onClick={onOpenMenu} iconClassName="size-6" className="-ml-1 text-slate-600 hover:text-slate-900 md:hidden" />
