@@ -1,12 +1,13 @@
 /**
- * Modal dialog (docs/product.md#form-pieces: sizes sm, md, lg, xl, 2xl). Accessible: role=dialog with aria-modal, titled through
- * aria-labelledby, Esc and a backdrop click close it, focus moves into it on open, Tab stays inside, and focus
- * returns to where it was on close.
+ * Modal dialog (docs/product.md#form-pieces: sizes sm, md, lg, xl, 2xl). Accessible: role=dialog with aria-modal,
+ * titled through aria-labelledby, with the focus and keyboard rules of useDialogFocus.
  */
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn.ts';
+import { IconButton } from './icon-button.tsx';
+import { useDialogFocus } from './use-dialog-focus.ts';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl' | '2xl';
 
@@ -17,8 +18,6 @@ const SIZES: Record<ModalSize, string> = {
   xl: 'sm:max-w-xl',
   '2xl': 'sm:max-w-2xl',
 };
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export type ModalProps = {
   open: boolean;
@@ -34,43 +33,8 @@ export type ModalProps = {
 export function Modal({ open, onClose, title, description, size = 'md', children, footer }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const dialog = dialogRef.current;
-    // React never renders the autofocus attribute (it calls focus() itself, before this runs): mark with data-autofocus.
-    (dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog)?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-      previous?.focus();
-    };
-  }, [open]);
-
+  const { dialogRef, onKeyDown } = useDialogFocus(open, onClose);
   if (!open) return null;
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4" onKeyDown={onKeyDown}>
@@ -82,10 +46,7 @@ export function Modal({ open, onClose, title, description, size = 'md', children
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className={cn(
-          'relative flex max-h-[92vh] w-full flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none sm:rounded-2xl',
-          SIZES[size],
-        )}
+        className={cn('relative flex max-h-[92vh] w-full flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none sm:rounded-2xl', SIZES[size])}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4 sm:px-6">
           <div>
@@ -98,19 +59,10 @@ export function Modal({ open, onClose, title, description, size = 'md', children
               </p>
             )}
           </div>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Fechar"
-            className="-mr-2 rounded-lg p-2 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-600"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </button>
+          <IconButton icon={X} label="Fechar" onClick={onClose} className="-mr-2 text-slate-400 hover:text-slate-600" />
         </div>
         <div className="overflow-y-auto px-5 py-4 sm:px-6">{children}</div>
-        {footer && (
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">{footer}</div>
-        )}
+        {footer && <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">{footer}</div>}
       </div>
     </div>,
     document.body,

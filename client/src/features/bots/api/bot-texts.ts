@@ -9,7 +9,7 @@ export const BOT_TOASTS = {
   deactivated: 'Bot desativado com sucesso!',
   syncSuccess: 'Channels sincronizados com sucesso!',
   syncError: 'Erro ao sincronizar channels',
-  // not in product.md: the broadcast rate is a setting of issue 15 (docs/decisions.md#broadcast-delivery)
+  // Not in product.md: the broadcast rate is a bot setting of docs/decisions.md#broadcast-delivery.
   broadcastRateSaved: 'Velocidade de disparo atualizada com sucesso!',
 } as const;
 

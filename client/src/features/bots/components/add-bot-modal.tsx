@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { createBotInputSchema } from '@shared/bots/schemas.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { ModalFormActions } from '../../../components/ui/modal-form-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { BOT_TOASTS } from '../api/bot-texts.ts';
@@ -46,16 +46,7 @@ export function AddBotModal({ open, onClose }: { open: boolean; onClose: () => v
       onClose={() => !createBot.isPending && close()}
       title="Adicionar Bot"
       description="Cadastre um bot do Telegram pelo token de acesso."
-      footer={
-        <>
-          <Button variant="outline" onClick={close} disabled={createBot.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={createBot.isPending}>
-            Adicionar
-          </Button>
-        </>
-      }
+      footer={<ModalFormActions formId={FORM_ID} submitLabel="Adicionar" onCancel={close} cancelDisabled={createBot.isPending} loading={createBot.isPending} />}
     >
       <form id={FORM_ID} noValidate onSubmit={onSubmit}>
         <Input

@@ -3,17 +3,14 @@ import { useState } from 'react';
 import { AlertTriangle, ArrowLeft, Bot as BotIcon, Power, PowerOff, Users } from 'lucide-react';
 import { BOT_TEXTS, type Bot } from '@shared/bots/schemas.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Card, CardHeader } from '../../../components/ui/card.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
 import { useSetBotActive } from '../api/bot-writes.ts';
+import { BotFacts } from './bot-facts.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** The bot's identity, its actions (Voltar, Ver Contatos, Ativar/Desativar) and its facts (docs/product.md#screen-bot-details). */
 export function BotSummary({ bot }: { bot: Bot }) {
-  const setActive = useSetBotActive();
-  // Switching a bot off stops everything it does: ask first. Switching it on needs no question.
-  const [confirming, setConfirming] = useState(false);
   return (
     <>
       {/* Voltar sits on its own, away from Desativar, so a tap meant for one never hits the other. */}
@@ -21,6 +18,18 @@ export function BotSummary({ bot }: { bot: Bot }) {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Voltar
       </Link>
+      <BotIdentity bot={bot} />
+      <BotFacts bot={bot} />
+    </>
+  );
+}
+
+function BotIdentity({ bot }: { bot: Bot }) {
+  const setActive = useSetBotActive();
+  // Switching a bot off stops everything it does: ask first. Switching it on needs no question.
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
       <Card className="p-5 sm:p-6">
         <div className="flex flex-wrap items-start gap-4">
           <span className="flex size-14 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
@@ -47,15 +56,7 @@ export function BotSummary({ bot }: { bot: Bot }) {
             </Button>
           </div>
         </div>
-        {!bot.isActive && bot.inactiveReason && (
-          <p role="note" className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>
-              <strong className="font-semibold">Motivo: </strong>
-              {bot.inactiveReason}
-            </span>
-          </p>
-        )}
+        {!bot.isActive && bot.inactiveReason && <InactiveReason reason={bot.inactiveReason} />}
       </Card>
       <ConfirmDialog
         open={confirming}
@@ -69,26 +70,18 @@ export function BotSummary({ bot }: { bot: Bot }) {
         }}
         onCancel={() => setConfirming(false)}
       />
-
-      <Card>
-        <CardHeader title="Informações do bot" />
-        <dl className="grid gap-x-6 gap-y-4 px-5 py-5 sm:grid-cols-2 sm:px-6">
-          {/* The bot's Telegram id (what BotFather and Telegram tools show), not Canalize's internal key. */}
-          <Fact term="ID do bot no Telegram" value={bot.telegramId ?? '—'} mono />
-          <Fact term="Nome de usuário" value={`@${bot.username}`} />
-          <Fact term="Criado em" value={formatDateTime(bot.createdAt)} />
-          <Fact term="Atualizado em" value={formatDateTime(bot.updatedAt)} />
-        </dl>
-      </Card>
     </>
   );
 }
 
-function Fact({ term, value, mono }: { term: string; value: string; mono?: boolean }) {
+function InactiveReason({ reason }: { reason: string }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-sm text-slate-500">{term}</dt>
-      <dd className={mono ? 'mt-0.5 truncate font-mono text-sm text-slate-900' : 'mt-0.5 font-medium text-slate-900'}>{value}</dd>
-    </div>
+    <p role="note" className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
+      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        <strong className="font-semibold">Motivo: </strong>
+        {reason}
+      </span>
+    </p>
   );
 }

@@ -1,8 +1,9 @@
 import type { Contact } from '@shared/contacts/schemas.ts';
+import { CardGrid } from '../../../components/ui/card-grid.tsx';
 import { ContactCard } from './contact-card.tsx';
 
 type Props = {
-  contacts: Contact[];
+  contacts: readonly Contact[];
   /** The global page labels each card with its bot. */
   botNames?: Map<string, string> | undefined;
   onEdit: (contact: Contact) => void;
@@ -12,12 +13,12 @@ type Props = {
 /** One page of cards (at most 20: the grid never renders the whole cache). */
 export function ContactGrid({ contacts, botNames, onEdit, onRemove }: Props) {
   return (
-    <ul aria-label="Contatos" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <CardGrid label="Contatos">
       {contacts.map((contact) => (
         <li key={contact.id}>
           <ContactCard contact={contact} botLabel={botNames?.get(contact.botId)} onEdit={onEdit} onRemove={onRemove} />
         </li>
       ))}
-    </ul>
+    </CardGrid>
   );
 }

@@ -1,12 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { fieldErrors } from '@shared/api/validation.ts';
 import { updateContactInputSchema, type Contact } from '@shared/contacts/schemas.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { ModalFormActions } from '../../../components/ui/modal-form-actions.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { CONTACT_TOASTS } from '../api/contact-texts.ts';
 import { useUpdateContact } from '../api/contact-writes.ts';
+
+const FORM_ID = 'edit-contact-form';
 
 type Values = { firstName: string; lastName: string; phoneNumber: string };
 
@@ -51,18 +53,9 @@ export function EditContactModal({ contact, onClose }: { contact: Contact | null
       open={contact !== null}
       onClose={onClose}
       title="Editar contato"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="edit-contact-form" loading={saving}>
-            Salvar
-          </Button>
-        </>
-      }
+      footer={<ModalFormActions formId={FORM_ID} submitLabel="Salvar" onCancel={onClose} loading={saving} />}
     >
-      <form id="edit-contact-form" className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+      <form id={FORM_ID} className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         <Input label="Nome" required autoComplete="off" maxLength={64} {...field('firstName')} />
         <Input label="Sobrenome" autoComplete="off" maxLength={64} {...field('lastName')} />
         <Input label="Telefone" type="tel" autoComplete="off" placeholder="+55 11 91234-5678" maxLength={32} {...field('phoneNumber')} />

@@ -1,0 +1,41 @@
+import { Link, useLocation } from '@tanstack/react-router';
+import { cn } from '../../../lib/cn.ts';
+import { NAV_ITEMS, navItemForPath } from '../nav-items.ts';
+
+/** Menu principal: one link per screen, the current one marked; collapsed, the icons alone (the label in a title). */
+export function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate: () => void }) {
+  // The router marks a link active under its own path only; /channels/9 belongs to Meus Bots too (nav-items `also`).
+  const currentTo = useLocation({ select: (location) => navItemForPath(location.pathname)?.to });
+  return (
+    <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-3 py-4">
+      <ul className="space-y-1">
+        {NAV_ITEMS.map(({ label, to, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              onClick={onNavigate}
+              title={collapsed ? label : undefined}
+              aria-current={currentTo === to ? 'page' : undefined}
+              className={cn(
+                'group flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors',
+                currentTo === to
+                  ? 'bg-brand-50 text-brand-700'
+                  : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-[status=active]:bg-brand-50 data-[status=active]:text-brand-700',
+                collapsed && 'md:justify-center md:px-0',
+              )}
+            >
+              <Icon
+                aria-hidden="true"
+                className={cn(
+                  'size-5 shrink-0',
+                  currentTo === to ? 'text-brand-600' : 'text-slate-400 group-hover:text-slate-600 group-data-[status=active]:text-brand-600',
+                )}
+              />
+              <span className={cn('truncate', collapsed ? 'md:sr-only' : '')}>{label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
