@@ -4,7 +4,7 @@ import type { Bot } from '@shared/bots/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CardGrid, CardGridStates } from '../../../components/ui/card-grid.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyStateCard } from '../../../components/ui/empty-state-card.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useFirstLoadFailed } from '../../../offline/hooks.ts';
 import { useBots } from '../api/bot-rows.ts';
@@ -30,12 +30,12 @@ export function BotsPage() {
   }
 
   const empty = (
-    <EmptyStateCard
+    <EmptyState
       icon={BotIcon}
       title="Nenhum bot cadastrado"
       text="Crie um bot no @BotFather do Telegram e cole o token aqui para começar a gerenciar seus grupos e canais."
       action={
-        <Button className="mt-6" icon={plusIcon} onClick={() => setAdding(true)}>
+        <Button icon={plusIcon} onClick={() => setAdding(true)}>
           Adicionar Primeiro Bot
         </Button>
       }

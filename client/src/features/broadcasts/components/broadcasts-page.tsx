@@ -4,7 +4,7 @@ import { BROADCAST_TEXTS, BROADCAST_TOASTS } from '@shared/broadcasts/texts.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { OfflineNotice } from '../../../components/offline-notice.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useSyncSnapshot } from '../../../offline/hooks.ts';

@@ -5,7 +5,7 @@ import type { Contact } from '@shared/contacts/schemas.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CardGridStates } from '../../../components/ui/card-grid.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyStateCard } from '../../../components/ui/empty-state-card.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { CONTACT_TOASTS, REMOVE_CONTACT_QUESTION } from '../api/contact-texts.ts';
@@ -81,5 +81,5 @@ function BackToBot({ botId }: { botId: string }) {
 
 function NoContacts({ filtered }: { filtered: boolean }) {
   const text = filtered ? 'Nenhum contato corresponde aos filtros.' : 'Os contatos aparecem quando alguém conversa com o bot.';
-  return <EmptyStateCard icon={Users} title="Nenhum contato encontrado" text={text} />;
+  return <EmptyState icon={Users} title="Nenhum contato encontrado" text={text} />;
 }

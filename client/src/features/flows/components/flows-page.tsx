@@ -4,7 +4,7 @@ import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CardGrid, CardGridStates } from '../../../components/ui/card-grid.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyStateCard } from '../../../components/ui/empty-state-card.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useFirstLoadFailed } from '../../../offline/hooks.ts';
 import { useFlows } from '../api/flow-rows.ts';
@@ -25,12 +25,12 @@ export function FlowsPage({ botId }: { botId?: string | undefined }) {
   const [removing, setRemoving] = useState<FlowSummary | null>(null);
 
   const empty = (
-    <EmptyStateCard
+    <EmptyState
       icon={Workflow}
       title="Nenhum fluxo criado"
       text="Crie um fluxo para responder automaticamente aos contatos dos seus bots."
       action={
-        <Button className="mt-6" icon={plusIcon} onClick={() => setCreating(true)}>
+        <Button icon={plusIcon} onClick={() => setCreating(true)}>
           Criar Primeiro Fluxo
         </Button>
       }

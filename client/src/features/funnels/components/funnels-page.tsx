@@ -4,7 +4,7 @@ import { FUNNEL_TEXTS, FUNNEL_TOASTS, type Funnel } from '@shared/funnels/schema
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadFailedCard } from '../../../components/load-failed-card.tsx';
 import { OfflineNotice } from '../../../components/offline-notice.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSyncSnapshot } from '../../../offline/hooks.ts';
 import { useFunnels, useUpdateFunnel } from '../api/funnel-requests.ts';

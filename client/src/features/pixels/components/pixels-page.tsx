@@ -4,7 +4,7 @@ import { PIXEL_TEXTS, PIXEL_TOASTS, type Pixel } from '@shared/pixels/schemas.ts
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadFailedCard } from '../../../components/load-failed-card.tsx';
 import { OfflineNotice } from '../../../components/offline-notice.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSyncSnapshot } from '../../../offline/hooks.ts';
 import { usePixels } from '../api/pixel-requests.ts';
