@@ -24,7 +24,7 @@ import { createEventHub, type EventHub } from './modules/events/hub.ts';
 import { createPageviewWriter } from './modules/tracking/pageview-writer.ts';
 import { createTrackingLimits } from './modules/tracking/shared-rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
-import { createBotManager, type BotManager, type BotManagerOptions } from './runtime/telegram/bot-manager.ts';
+import { createBotManager, type BotManager, type BotManagerOptions } from './runtime/telegram/bots/bot-manager.ts';
 
 /** How long a stop waits for in-flight requests before closing their connections. */
 const HTTP_DRAIN_MS = 3_000;

@@ -4,8 +4,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { decryptSecret, encryptSecret, sha256Hex } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
-import { syncChannels } from '../../runtime/telegram/channel-sync.ts';
-import { checkBotToken } from '../../runtime/telegram/token-check.ts';
+import { syncChannels } from '../../runtime/telegram/bots/channel-sync.ts';
+import { checkBotToken } from '../../runtime/telegram/bots/token-check.ts';
 import * as repo from './repository.ts';
 
 export type BotsDeps = { sql: Queryable; runtime: BotRuntime; telegramApiRoot: string; encryptionKey: Uint8Array };

@@ -7,7 +7,7 @@
  */
 import type { Notifier } from '../../db/notify.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { StoredMessage } from '../../runtime/telegram/contact-journal.ts';
+import type { StoredMessage } from '../../runtime/telegram/journal/contact-journal.ts';
 
 export const MESSAGES_TOPIC = 'messages.changed';
 

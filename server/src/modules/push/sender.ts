@@ -21,7 +21,7 @@ import { jobKind } from '../../jobs/queue.ts';
 import { RetryLaterError, type JobContext, type JobHandler } from '../../jobs/run-job.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { checkTarget } from '../../runtime/flow-engine/address-guard.ts';
-import type { StoredMessage } from '../../runtime/telegram/contact-journal.ts';
+import type { StoredMessage } from '../../runtime/telegram/journal/contact-journal.ts';
 import * as repo from './repository.ts';
 import { isLoopbackHost, type VapidKeys } from './service.ts';
 

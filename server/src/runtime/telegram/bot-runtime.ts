@@ -6,13 +6,13 @@ import type { Update } from 'grammy/types';
 import type { TestFlowResult } from '@shared/flows/executions.ts';
 import type { WatchField } from '@shared/flows/node-configs.ts';
 import { AppError } from '../../lib/errors.ts';
-import { NOT_RUNNING, type DirectSendResult } from './direct-send.ts';
-import { BROADCAST_NOT_RUNNING, type BroadcastOutgoing, type BroadcastSendResult } from './broadcast-send.ts';
-import { INVITE_NOT_RUNNING, type InviteLinkCall, type InviteLinkResult } from './invite-links.ts';
+import { NOT_RUNNING, type DirectSendResult } from './outbound/direct-send.ts';
+import { BROADCAST_NOT_RUNNING, type BroadcastOutgoing, type BroadcastSendResult } from './outbound/broadcast-send.ts';
+import { INVITE_NOT_RUNNING, type InviteLinkCall, type InviteLinkResult } from './outbound/invite-links.ts';
 
-export type { DirectSendResult } from './direct-send.ts';
-export type { BroadcastOutgoing, BroadcastSendResult } from './broadcast-send.ts';
-export type { InviteLinkCall, InviteLinkOptions, InviteLinkResult } from './invite-links.ts';
+export type { DirectSendResult } from './outbound/direct-send.ts';
+export type { BroadcastOutgoing, BroadcastSendResult } from './outbound/broadcast-send.ts';
+export type { InviteLinkCall, InviteLinkOptions, InviteLinkResult } from './outbound/invite-links.ts';
 
 /** `unavailable`: the database did not answer, nothing was written (Telegram re-sends after a 503). */
 export type WebhookOutcome = 'accepted' | 'duplicate' | 'forbidden' | 'not-running' | 'unavailable';

@@ -10,7 +10,7 @@ import type { BotGraphs } from '../../flow-engine/flow-graph.ts';
 import { findPressedButton } from '../../flow-engine/senders.ts';
 import { buttonTriggers, textTriggers } from '../../flow-engine/trigger-match.ts';
 import { buildVariables } from '../../flow-engine/variables.ts';
-import type { BotDeps } from '../bot-deps.ts';
+import type { BotDeps } from '../bots/bot-deps.ts';
 
 export function flowsFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();

@@ -1,0 +1,19 @@
+/** What every bot feature (Composer) receives: the bot's identity and the runtime's shared services. */
+import type { Sql } from '../../../db/client.ts';
+import type { Logger } from '../../../lib/logger.ts';
+import type { FlowEngine } from '../../flow-engine/flow-engine.ts';
+import type { ChannelCache } from './channel-cache.ts';
+import type { ContactJournal } from '../journal/contact-journal.ts';
+
+export type BotDeps = {
+  /** Record id of the bot (bots.id), not its Telegram id. */
+  botId: string;
+  userId: string;
+  sql: Sql;
+  logger: Logger;
+  journal: ContactJournal;
+  channels: ChannelCache;
+  flows: FlowEngine;
+  /** Tells live screens that this bot's channel list changed. */
+  channelsChanged(): void;
+};

@@ -1,0 +1,171 @@
+/**
+ * Which bots this instance runs (docs/decisions.md#scale-out): long-polls, or in webhook mode takes the queued
+ * updates of (docs/decisions.md#webhook-queue) and sets the webhook for. Every instance on the database runs one:
+ * - a heartbeat (every `tickMs`) extends the instance row and its leases; a bot it runs whose lease is missing
+ *   (switched off, deleted, or taken after the lease ran out) is dropped here;
+ * - then it claims up to its fair share, ceil(active bots / live instances), of the bots nobody holds
+ *   (`FOR UPDATE SKIP LOCKED`), or gives back what it holds above that share so a new instance gets work;
+ * - a change event (a bot switched on/off, added, deleted, a lease released, a 409) runs a round at once.
+ * An instance killed without warning stops renewing: its leases run out after `leaseMs` and the others claim
+ * them at their next round, so a bot is silent for at most leaseMs + tickMs (20 s by default).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '../../../db/client.ts';
+import type { Logger } from '../../../lib/logger.ts';
+import * as repo from './polling-lease-repository.ts';
+import type { PollingClaim } from './polling-lease-repository.ts';
+
+export const DEFAULT_LEASE_MS = 15_000;
+export const DEFAULT_TICK_MS = 5_000;
+/** Shutdown: how long the batches in hand may take before the leases go back regardless. */
+const STOP_WAIT_MS = 4_000;
+/** Telegram starts update ids afresh after a week without updates: an older offset could skip the new ones. */
+const OFFSET_TRUST_MS = 6 * 24 * 60 * 60_000;
+
+export type PollingLeaseOptions = {
+  sql: Sql;
+  logger: Logger;
+  leaseMs?: number | undefined;
+  tickMs?: number | undefined;
+  /** Starts polling a bot this instance just claimed; a throw gives the lease back. */
+  acquired(claim: PollingClaim & { startOffset: number | undefined }): Promise<void>;
+  /**
+   * Stops a bot here; nothing about its lease. `missing`: the heartbeat found the lease gone (the bot switched off or
+   * deleted, or the lease taken after it ran out); `handover`: given up (fair share, shutdown), the bot stays on.
+   */
+  dropped(botId: string, reason: 'missing' | 'handover'): Promise<void>;
+  /** Tells the other instances that leases changed hands (a release): they run a round at once. */
+  announce(): void;
+};
+
+export type PollingLease = ReturnType<typeof createPollingLease>;
+
+export function createPollingLease(options: PollingLeaseOptions) {
+  const { sql, logger } = options;
+  const instanceId = randomUUID();
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const tickMs = options.tickMs ?? DEFAULT_TICK_MS;
+  const held = new Set<string>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let current: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let leaving: Promise<void> | undefined;
+
+  async function acquire(claims: PollingClaim[]) {
+    for (let index = 0; index < claims.length; index += 8) {
+      await Promise.all(claims.slice(index, index + 8).map(async (claim) => {
+        held.add(claim.botId);
+        // Updates the previous owner fetched and never receipted are still at Telegram (not confirmed): polling from
+        // next_offset gets them again and the poller redoes them, skipping the receipted ones (done_ids).
+        if (claim.doneIds.length > 0) {
+          logger.info('retomando updates da instância anterior; os com recibo não são repetidos', {
+            botId: claim.botId, fromUpdateId: claim.nextOffset, receipted: claim.doneIds.length,
+          });
+        }
+        const startOffset = claim.nextOffset <= 1 || claim.offsetAgeMs > OFFSET_TRUST_MS ? undefined : claim.nextOffset;
+        try {
+          await options.acquired({ ...claim, startOffset });
+        } catch (error) {
+          logger.error('falha ao iniciar o recebimento de um bot reivindicado; posse devolvida', { botId: claim.botId, error });
+          held.delete(claim.botId);
+          await repo.releaseBots(sql, instanceId, [claim.botId]);
+        }
+      }));
+    }
+  }
+
+  async function round(onlyBotId?: string) {
+    const stillHeld = await repo.heartbeat(sql, instanceId, leaseMs);
+    const missing = [...held].filter((botId) => !stillHeld.has(botId));
+    for (const botId of missing) {
+      held.delete(botId);
+      await options.dropped(botId, 'missing');
+    }
+    if (missing.length > 0) {
+      // A switched-off bot's lease goes back only now that it stopped here (fenced: one taken meanwhile stays taken).
+      await repo.releaseBots(sql, instanceId, missing);
+      options.announce();
+    }
+    if (stopped) return;
+    const { instances, bots } = await repo.census(sql);
+    const share = Math.ceil(bots / Math.max(1, instances));
+    if (held.size > share) {
+      const excess = [...held].slice(share);
+      logger.info('cedendo bots para outras instâncias', { count: excess.length, share, instances });
+      for (const botId of excess) {
+        held.delete(botId);
+        await options.dropped(botId, 'handover');
+      }
+      await repo.releaseBots(sql, instanceId, excess);
+      options.announce();
+      return;
+    }
+    // A bot the API just switched on is claimed here only with room to spare; else an instance with room claims it
+    // when it hears the change (the bots table's trigger), as it would for a bot switched on elsewhere.
+    const room = share - held.size;
+    await acquire(await repo.claimBots(sql, { instanceId, leaseMs, limit: onlyBotId ? Math.min(1, room) : room, onlyBotId }));
+  }
+
+  /** One round at a time; a request during a round asks for one more right after it. */
+  function run(onlyBotId?: string): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (current && !onlyBotId) {
+      again = true;
+      return current;
+    }
+    const previous = current ?? Promise.resolve();
+    const next: Promise<void> = previous.then(async () => {
+      do {
+        again = false;
+        await round(onlyBotId).catch((error: unknown) => logger.error('falha na rodada de posse dos bots', { error }));
+        onlyBotId = undefined;
+      } while (again && !stopped);
+    }).finally(() => {
+      if (current === next) current = undefined;
+    });
+    current = next;
+    return next;
+  }
+
+  return {
+    instanceId,
+    /** First round (awaited: a lone instance starts all its bots before serving), then one every tickMs. */
+    async start() {
+      logger.info('instância de polling iniciada', { instanceId, leaseMs, tickMs });
+      await run();
+      timer ??= setInterval(() => void run(), tickMs);
+    },
+    /** A round now (a change event, a 409). */
+    poke: () => run(),
+    /** The API switched this bot on here: claim it now if nobody holds it. */
+    claim: (botId: string) => run(botId),
+    /** This instance stops the bot (switched off here): the lease goes back at once. */
+    async release(botId: string) {
+      if (!held.delete(botId)) return;
+      await repo.releaseBots(sql, instanceId, [botId]);
+      options.announce();
+    },
+    /** The poller found its lease taken: forget the bot without releasing anything. */
+    lost: (botId: string) => void held.delete(botId),
+    holds: (botId: string) => held.has(botId),
+    /** Shutdown: no more rounds; every bot stopped here, then every lease given back in one statement. */
+    stop(): Promise<void> {
+      leaving ??= (async () => {
+        stopped = true;
+        clearInterval(timer);
+        // A round may be starting a bot on an unreachable Telegram (getMe waits for minutes): not waited for past
+        // STOP_WAIT_MS; the manager, closed by then, keeps such a start from registering when it ends.
+        await Promise.race([current, Bun.sleep(STOP_WAIT_MS)]);
+        const bots = [...held];
+        held.clear();
+        // A batch still running after STOP_WAIT_MS is left to finish on its own: the lease goes back anyway, and the
+        // next owner redoes its updates that have no receipt yet (their replies may go out twice; nothing is lost).
+        await Promise.race([Promise.allSettled(bots.map((botId) => options.dropped(botId, 'handover'))), Bun.sleep(STOP_WAIT_MS)]);
+        await repo.leave(sql, instanceId).catch((error: unknown) => logger.error('falha ao devolver a posse dos bots', { error }));
+        options.announce();
+      })();
+      return leaving;
+    },
+  };
+}
