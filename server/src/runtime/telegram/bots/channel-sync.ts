@@ -12,14 +12,10 @@ import { deleteChannel, migrateChannel, upsertChannel } from './runtime-reposito
 
 export type SyncOutcome = { status: 'done'; kept: number; removed: number } | { status: 'unauthorized' } | { status: 'unreachable' };
 
-export async function syncChannels(input: {
-  sql: Queryable;
-  apiRoot: string;
-  token: string;
-  botId: string;
-  botTelegramId: number;
-  chatIds: number[];
-}): Promise<SyncOutcome> {
+/** What the caller knows of the bot: its token, its Telegram id and the chats of its inventory. */
+export type ChannelSyncInput = { token: string; botId: string; botTelegramId: number; chatIds: number[] };
+
+export async function syncChannels(input: ChannelSyncInput & { sql: Queryable; apiRoot: string }): Promise<SyncOutcome> {
   let unauthorized = false;
   const api = new Api(input.token, { apiRoot: input.apiRoot, timeoutSeconds: 15 });
   api.config.use(resilienceTransformer({ onUnauthorized: () => (unauthorized = true), maxAttempts: 2, maxRetryAfterSeconds: 5 }));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { botResponseSchema } from '@shared/bots/schemas.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer } from '../../../test-support/start-test-server.ts';
 import { eventually, promotedChat, registeredBot, startTelegramTestbed, waitForPolling, type TelegramTestbed } from '../../../test-support/telegram.ts';
-import { TOKEN_REJECTED_REASON } from './bot-manager.ts';
+import { TOKEN_REJECTED_REASON } from './bot-lifecycle.ts';
 
 let bed: TelegramTestbed;
 beforeAll(async () => {
