@@ -6,7 +6,7 @@
 import { Composer, type Context } from 'grammy';
 import type { User } from 'grammy/types';
 import type { BotDeps } from '../bots/bot-deps.ts';
-import type { TouchChat } from '../journal/contact-journal.ts';
+import type { TouchChat } from '../journal/journal-buffer.ts';
 import { messageKindOf } from '@shared/messages/kind.ts';
 
 export function contactsFeature(deps: BotDeps): Composer<Context> {

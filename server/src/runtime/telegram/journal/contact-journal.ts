@@ -20,20 +20,16 @@
  * redoes an update without a receipt; one with a receipt has its contacts and messages stored.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Chat, User } from 'grammy/types';
+import type { User } from 'grammy/types';
 import type { Queryable, Sql } from '../../../db/client.ts';
-import { inTransaction } from '../../../db/transaction.ts';
-import { failureStreak } from '../../../lib/failure-streak.ts';
-import { markPolledHandled } from '../updates/polled-batches-repository.ts';
-import { markQueuedHandled } from '../updates/webhook-queue-repository.ts';
 import type { ContactChange } from '../../flow-engine/contact-triggers.ts';
 import type { Logger } from '../../../lib/logger.ts';
-import { upsertContacts, writeMessages, type ContactTouchRow, type JournalMessage, type StoredMessage } from './contact-repository.ts';
+import type { JournalMessage, StoredMessage } from './contact-repository.ts';
+import { createJournalBuffer, type TouchChat, type UpdateReceipt } from './journal-buffer.ts';
+import { createFlushes } from './journal-flushes.ts';
+import { writeJournalBatch } from './journal-write.ts';
 
 export type { JournalMessage, StoredMessage };
-
-/** Where a touch was seen: contact triggers run in that chat (docs/decisions.md#d-flow-engine, within the flow's contexts). */
-export type TouchChat = Pick<Chat, 'id' | 'type'> & { title?: string | undefined };
 
 export type JournalOptions = {
   flushDelayMs?: number;
@@ -56,15 +52,6 @@ export type JournalOptions = {
 
 export type ContactJournal = ReturnType<typeof createContactJournal>;
 
-/** After a failed write (the database away), the next try. */
-const RETRY_MS = 1_000;
-
-/**
- * That an update was handled by `reader` (one ownership of the bot): `polled`, its id leaves its batch's pending ones
- * (polled_batches); `queued`, its webhook_updates row (taken by that reader) gets handled_at.
- */
-export type UpdateReceipt = { kind: 'polled' | 'queued'; reader: string; botId: string; updateId: number };
-
 type Touch = [botId: string, user: User, at: Date, privateMessage: boolean, chat: TouchChat | undefined];
 /** What one update touched and recorded while it was handled, released with its receipt. */
 type Held = { touches: Touch[]; messages: JournalMessage[]; open: boolean };
@@ -72,169 +59,39 @@ type Held = { touches: Touch[]; messages: JournalMessage[]; open: boolean };
 export function createContactJournal(sql: Sql, logger: Logger, options: JournalOptions = {}) {
   const flushDelay = options.flushDelayMs ?? 20;
   const maxPending = options.maxPending ?? 1000;
-  let contacts = new Map<string, ContactTouchRow>();
-  let chats = new Map<string, TouchChat>();
-  let messages: JournalMessage[] = [];
-  let receipts: UpdateReceipt[] = [];
-  let waiters: Array<{ resolve(): void; reject(error: unknown): void }> = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> = Promise.resolve();
-  // The flush waiting for the one under way: it takes the buffer when it starts.
-  let queued: Promise<void> | undefined;
+  const buffer = createJournalBuffer();
   const holding = new AsyncLocalStorage<Held>();
+  const flushes = createFlushes({
+    logger, flushDelay,
+    // Asked for while an update is handled (the funnel join needs its contact now): what it holds goes too.
+    asked: () => release(holding.getStore()),
+    take: () => buffer.take(),
+    write: (batch) => writeJournalBatch(sql, batch, options),
+    requeue: (batch) => buffer.requeue(batch),
+  });
 
-  const streak = failureStreak(logger, 'falha ao gravar contatos e mensagens; nova tentativa em instantes');
-  let failing = false;
-  // After close() (the server stopping, its pool about to end) nothing is scheduled or retried any more.
-  let closed = false;
-
-  const schedule = () => {
-    if (closed) return;
-    // While the database is away the buffer grows and waits for the retry instead of flushing on every touch.
-    if (!failing && contacts.size + messages.length + receipts.length >= maxPending) void flush();
-    else timer ??= setTimeout(() => void flush(), flushDelay);
-  };
-
-  /**
-   * Serialised: one flush at a time, so a later flush never overtakes an earlier one. A flush asked for while one
-   * writes waits for it and takes the buffer only when it starts: what arrives meanwhile leaves together (group
-   * commit), never as a queue of small transactions. Rejects when the write failed (the database away): its rows
-   * and receipts go back to the buffer and are tried again, slower.
-   */
-  function startFlush(): Promise<void> {
-    if (closed) return Promise.resolve();
-    // Called while an update is handled (the funnel join needs its contact now): what it holds goes too.
-    release(holding.getStore());
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (queued) return queued;
-    const result = running.then(() => {
-      queued = undefined;
-      return writeBuffered();
-    });
-    queued = result;
-    running = result.catch(() => undefined);
-    return result;
-  }
-
-  async function writeBuffered() {
-    const batch = { contacts: [...contacts.values()], chats, messages, receipts };
-    const settled = waiters;
-    contacts = new Map();
-    chats = new Map();
-    messages = [];
-    receipts = [];
-    waiters = [];
-    try {
-      await write(batch);
-    } catch (error) {
-      streak.failed(error);
-      requeue(batch);
-      settled.forEach((waiter) => waiter.reject(error));
-      throw error;
-    }
-    failing = false;
-    streak.succeeded();
-    settled.forEach((waiter) => waiter.resolve());
-  }
-
-  const flush = () => startFlush().catch(() => undefined);
-  /**
-   * Resolves when the next scheduled flush (≤ flushDelayMs away) has stored what is buffered now, rejects when that
-   * flush failed (a bot stopping here waits for its receipts). It never forces a flush of its own: fifty pollers
-   * forcing one each kept the embedded database's one connection busy with back-to-back transactions (throughput
-   * halved, paced p99 4×).
-   */
-  function settle(): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      waiters.push({ resolve, reject });
-      if (!closed) timer ??= setTimeout(() => void flush(), flushDelay);
-      else resolve();
-    });
-  }
-
-  /** A failed batch back in the buffer, before what came meanwhile; retried after RETRY_MS. */
-  function requeue(batch: Batch) {
-    failing = true;
-    if (closed) {
-      logger.error('contatos e mensagens não gravados ao encerrar', { contacts: batch.contacts.length, messages: batch.messages.length, receipts: batch.receipts.length });
-      return;
-    }
-    for (const row of batch.contacts) {
-      const key = `${row.bot_id}:${row.telegram_id}`;
-      const newer = contacts.get(key);
-      contacts.set(key, newer ? { ...newer, message_delta: newer.message_delta + row.message_delta, at: newer.at > row.at ? newer.at : row.at } : row);
-    }
-    for (const [key, chat] of batch.chats) if (!chats.has(key)) chats.set(key, chat);
-    messages = [...batch.messages, ...messages];
-    receipts = [...batch.receipts, ...receipts];
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void flush(), RETRY_MS);
-  }
-
-  type Batch = { contacts: ContactTouchRow[]; chats: Map<string, TouchChat>; messages: JournalMessage[]; receipts: UpdateReceipt[] };
-
-  async function write(batch: Batch) {
-    // One transaction: an update counts as handled exactly when its contacts and messages are stored, and a failed
-    // batch goes back to the buffer whole (nothing of it written twice).
-    // (Contacts alone make a transaction too when their changes may be persisted as jobs beside them.)
-    const contactStatements = batch.contacts.length === 0 ? 0 : options.contactTriggers ? 2 : 1;
-    const kinds = new Set(batch.receipts.map((receipt) => receipt.kind)).size;
-    const statements = contactStatements + (batch.messages.length > 0 ? 1 : 0) + kinds;
-    if (batch.contacts.length > 0) await options.contactTriggers?.prepare([...new Set(batch.contacts.map((row) => row.bot_id))]);
-    const { triggered, stored } = statements > 1 ? await inTransaction(sql, (tx) => writeAll(tx, batch)) : await writeAll(sql, batch);
-    if (statements > 0) options.onWritten?.();
-    if (stored.length > 0) options.onMessagesStored?.(stored);
-    if (triggered > 0) options.contactTriggers?.committed();
-  }
-
-  async function writeAll(tx: Queryable, batch: Batch) {
-    const changes = batch.contacts.length > 0 ? await upsertContacts(tx, batch.contacts) : [];
-    const announced = changes.flatMap((change) => {
-      const chat = batch.chats.get(`${change.botId}:${change.telegramId}`);
-      return chat && !change.isBot ? [{ ...change, chat }] : [];
-    });
-    const triggered = announced.length > 0 && options.contactTriggers ? await options.contactTriggers.persist(tx, announced) : 0;
-    const stored = batch.messages.length > 0 ? await writeMessages(tx, batch.messages) : [];
-    const polled = batch.receipts.filter((receipt) => receipt.kind === 'polled');
-    const queued = batch.receipts.filter((receipt) => receipt.kind === 'queued');
-    if (polled.length > 0) await markPolledHandled(tx, groupReceipts(polled));
-    if (queued.length > 0) await markQueuedHandled(tx, groupReceipts(queued));
-    return { triggered, stored };
-  }
+  const schedule = () => flushes.schedule(buffer.size() >= maxPending);
 
   /** An update's held entries (and then its receipt) enter the buffer; anything it does later goes straight in. */
   function release(held: Held | undefined) {
     if (!held?.open) return;
-    for (const touch of held.touches) applyTouch(...touch);
-    messages.push(...held.messages);
+    const { touches, messages } = held;
     held.touches = [];
     held.messages = [];
-  }
-
-  function applyTouch(botId: string, user: User, at: Date, privateMessage: boolean, chat: TouchChat | undefined) {
-    const key = `${botId}:${user.id}`;
-    if (chat) chats.set(key, chat);
-    const previous = contacts.get(key);
-    contacts.set(key, {
-      bot_id: botId,
-      telegram_id: user.id,
-      first_name: user.first_name,
-      last_name: user.last_name ?? null,
-      username: user.username ?? null,
-      is_bot: user.is_bot,
-      language_code: user.language_code ?? null,
-      message_delta: (previous?.message_delta ?? 0) + (privateMessage ? 1 : 0),
-      at: previous && previous.at > at.toISOString() ? previous.at : at.toISOString(),
-    });
-    schedule();
+    for (const touch of touches) buffer.touch(...touch);
+    buffer.messages(messages);
+    if (touches.length > 0) schedule();
   }
 
   return {
     touch(botId: string, user: User, at: Date, privateMessage = false, chat?: TouchChat) {
       const held = holding.getStore();
-      if (held?.open) held.touches.push([botId, user, at, privateMessage, chat]);
-      else applyTouch(botId, user, at, privateMessage, chat);
+      if (held?.open) {
+        held.touches.push([botId, user, at, privateMessage, chat]);
+        return;
+      }
+      buffer.touch(botId, user, at, privateMessage, chat);
+      schedule();
     },
     record(message: JournalMessage) {
       const held = holding.getStore();
@@ -242,7 +99,7 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
         held.messages.push(message);
         return;
       }
-      messages.push(message);
+      buffer.messages([message]);
       schedule();
     },
     /**
@@ -259,34 +116,15 @@ export function createContactJournal(sql: Sql, logger: Logger, options: JournalO
       } finally {
         if (await Promise.resolve(queued).then(() => true, () => false)) {
           release(held);
-          receipts.push(receipt);
+          buffer.receipt(receipt);
           schedule();
         }
         held.open = false;
       }
     },
-    flush,
+    flush: flushes.flush,
     /** Resolves once what is buffered now (receipts included) is stored by the next scheduled flush. */
-    settle,
-    async close() {
-      await flush();
-      closed = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      // A write a waiting poller started meanwhile ends before the pool does.
-      await running;
-    },
+    settle: () => flushes.settle((waiter) => buffer.wait(waiter)),
+    close: flushes.close,
   };
-}
-
-/** Receipts per (reader, bot): one row of the receipts' statement each. */
-function groupReceipts(list: UpdateReceipt[]): Array<{ reader: string; botId: string; ids: number[] }> {
-  const grouped = new Map<string, { reader: string; botId: string; ids: number[] }>();
-  for (const receipt of list) {
-    const key = `${receipt.reader}:${receipt.botId}`;
-    const same = grouped.get(key) ?? { reader: receipt.reader, botId: receipt.botId, ids: [] };
-    same.ids.push(receipt.updateId);
-    grouped.set(key, same);
-  }
-  return [...grouped.values()];
 }

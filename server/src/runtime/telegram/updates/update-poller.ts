@@ -7,24 +7,20 @@
  * next getUpdates confirms it to Telegram. So no update is ever only in this process's memory once Telegram may
  * forget it: a kill before the batch is written leaves it at Telegram (the offset did not move), a kill after leaves
  * its batch with updates still pending, which the next owner takes and handles again before it polls (an owner
- * killed mid-batch: its replies may have gone out, the one window where a person can get an answer twice). Writing
- * while handling, not before, keeps the write off an update's latency (embedded database at 1 200 updates/s: p99
- * 78 → 4 ms).
+ * killed mid-batch: its replies may have gone out, the one window where a person can get an answer twice).
  * A 409 (another poller for this token: a stale instance, a lease that changed hands) is never a stop: the poller
  * backs off, asks for the lease to be checked again, and tries again for as long as it holds the lease.
  */
 import { GrammyError, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from '../../../lib/logger.ts';
-import { handleUpdate } from './handle-update.ts';
+import { abortablePause } from './abortable-pause.ts';
+import { ERROR_BASE_MS, ERROR_MAX_MS, handlePolledBatch } from './polled-batch.ts';
 
 const LONG_POLL_SECONDS = 30;
 const BATCH_LIMIT = 100;
 const CONFLICT_BASE_MS = 1_000;
 const CONFLICT_MAX_MS = 30_000;
-const ERROR_BASE_MS = 500;
-/** A failed lease write (the database away) is tried again at least this often, so polling resumes soon after it is back. */
-const ERROR_MAX_MS = 5_000;
 
 export type PollerStore = {
   /** Throws when the database does not answer: the batch is not handled now (Telegram keeps it). */
@@ -55,6 +51,8 @@ export type PollerOptions = {
   onLeaseLost(): void;
 };
 
+type Backoff = { conflict: number; error: number };
+
 export type UpdatePoller = {
   /** Ends the long poll at once, finishes the batch in hand and records its offset. */
   stop(): Promise<void>;
@@ -77,50 +75,22 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
     return true;
   }
 
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        abort.signal.removeEventListener('abort', done);
-        resolve();
-      }
-      abort.signal.addEventListener('abort', done);
-    });
+  const pause = abortablePause(abort.signal);
+  const batchContext = { bot, logger, store: options.store, signal: abort.signal, pause };
 
-  async function handle(update: Update, queued: Promise<unknown>) {
-    await options.store.handling(update.update_id, () => handleUpdate(bot, update, logger), queued);
-  }
-
-  /**
-   * The batch's write, tried again while the database is away (the batch is being handled: its receipts wait for
-   * it). Rejects only when the poller stops first: the batch was never stored, Telegram keeps it for the next owner.
-   */
-  async function stashed(updates: Update[], nextOffset: number): Promise<boolean> {
-    for (let delay = ERROR_BASE_MS; ; delay = Math.min(ERROR_MAX_MS, delay * 2)) {
-      try {
-        return await options.store.stash(updates, nextOffset);
-      } catch (error) {
-        if (abort.signal.aborted) throw error;
-        logger.error('falha ao registrar um lote de updates; nova tentativa em instantes', { error, delayMs: delay });
-        await pause(delay);
-      }
-    }
-  }
-
-  /** One getUpdates and its batch; answers false when the poller must end (stopped, lease lost). */
-  async function turn(backoff: { conflict: number; error: number }): Promise<boolean> {
-    let updates: Update[];
+  /** One getUpdates; undefined when it failed (the pause before the next try taken) or the poller stopped. */
+  async function fetchUpdates(backoff: Backoff): Promise<Update[] | undefined> {
     try {
-      updates = await bot.api.getUpdates(
+      const updates = await bot.api.getUpdates(
         { ...(offset === undefined ? {} : { offset }), limit: BATCH_LIMIT, timeout: LONG_POLL_SECONDS, allowed_updates: options.allowedUpdates },
         // grammY types its signal with the abort-controller shim; the platform's AbortSignal is what it really uses.
         abort.signal as Parameters<Bot['api']['getUpdates']>[1],
       );
       backoff.conflict = CONFLICT_BASE_MS;
       backoff.error = ERROR_BASE_MS;
+      return updates;
     } catch (error) {
-      if (abort.signal.aborted) return false;
+      if (abort.signal.aborted) return undefined;
       if (error instanceof GrammyError && error.error_code === 409) {
         logger.warn('outro processo recebe os updates deste bot (409); conferindo a posse e tentando de novo', { delayMs: backoff.conflict });
         options.onConflict();
@@ -132,26 +102,22 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
         await pause(backoff.error);
         backoff.error = Math.min(ERROR_MAX_MS, backoff.error * 2);
       }
-      return true;
+      return undefined;
     }
+  }
+
+  /** One getUpdates and its batch; answers false when the poller must end (stopped, lease lost). */
+  async function turn(backoff: Backoff): Promise<boolean> {
+    const updates = await fetchUpdates(backoff);
+    if (!updates) return !abort.signal.aborted;
     const from = offset;
     const last = updates.at(-1)?.update_id;
     if (last === undefined) return (await writeOffset()) || lost();
     const fresh = updates.filter((update) => (from === undefined || update.update_id >= from) && !receipted.has(update.update_id));
     if (fresh.length > 0) {
-      // Handled only while the database answers (else a pause and the same batch again: a flow run during an outage
-      // would lose its writes), written while it is handled. The receipts' flush is not waited for: the next
-      // getUpdates goes at once (waiting for each batch's flush took the scale bench's burst from ~6 000 to ~2 000
-      // replies/s), and a kill before that flush leaves rows for the next owner to redo.
-      await options.store.ready();
-      const writing = stashed(fresh, last + 1);
-      // A receipt needs the row stored and still ours (the lease lost: the next owner polls the batch again).
-      const queued = writing.then((kept) => kept || Promise.reject(new Error('lease lost')));
-      const handled = Promise.all(fresh.map((update) => handle(update, queued)));
-      const kept = await writing.catch(() => 'stopped' as const);
-      await handled;
-      if (kept === 'stopped') return false;
-      if (!kept) return lost();
+      const outcome = await handlePolledBatch(batchContext, fresh, last + 1);
+      if (outcome === 'stopped') return false;
+      if (outcome === 'lost') return lost();
       unwritten = undefined;
       offset = last + 1;
     } else {

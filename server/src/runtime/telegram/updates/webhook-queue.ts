@@ -17,11 +17,10 @@ import type { Logger } from '../../../lib/logger.ts';
 import * as repo from './webhook-queue-repository.ts';
 import { handleUpdate } from './handle-update.ts';
 import type { ContactJournal } from '../journal/contact-journal.ts';
-import type { Arrival, EnqueueOutcome } from './webhook-queue-repository.ts';
+import type { EnqueueOutcome } from './webhook-queue-repository.ts';
+import { createArrivalWriter } from './webhook-arrivals.ts';
 
 const BATCH_LIMIT = 100;
-/** At most this many arrivals share one insert. */
-const GROUP_LIMIT = 500;
 const DEFAULT_TICK_MS = 2_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 const PRUNE_BATCH = 5_000;
@@ -44,7 +43,6 @@ export type WebhookQueueOptions = {
 
 /** One ownership of a bot here: `id` marks the rows it took (handled_by). */
 type Reader = { id: string; bot: Bot; running: Promise<void> | undefined; again: boolean; closed: boolean };
-type Pending = { arrival: Arrival; resolve(outcome: EnqueueOutcome): void; reject(error: unknown): void };
 
 export type WebhookQueue = ReturnType<typeof createWebhookQueue>;
 
@@ -52,6 +50,10 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
   const { sql, logger } = options;
   const readers = new Map<string, Reader>();
   const timers: ReturnType<typeof setInterval>[] = [];
+  const arrivals = createArrivalWriter(sql, (botId) => {
+    if (readers.has(botId)) void wake(botId);
+    else options.announce(botId);
+  });
 
   async function handle(botId: string, reader: Reader, update: Update) {
     const receipt = { kind: 'queued' as const, reader: reader.id, botId, updateId: update.update_id };
@@ -93,44 +95,6 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
     return running;
   }
 
-  // Group commit: the first arrival is written at once; those arriving while that insert runs go together in the
-  // next one (one statement for many requests under load, no added wait when idle). Each request is answered when
-  // the statement carrying its update committed.
-  let pending: Pending[] = [];
-  let writing = false;
-
-  async function write() {
-    writing = true;
-    while (pending.length > 0) {
-      const group = pending.slice(0, GROUP_LIMIT);
-      pending = pending.slice(GROUP_LIMIT);
-      // One row per (bot, update_id); the same update twice in a group: the second is its duplicate.
-      const byKey = new Map<string, Pending[]>();
-      for (const item of group) {
-        const key = `${item.arrival.botId}:${item.arrival.update.update_id}`;
-        byKey.set(key, [...(byKey.get(key) ?? []), item]);
-      }
-      const unique = [...byKey.values()];
-      try {
-        const outcomes = await repo.enqueueUpdates(sql, unique.flatMap(([first]) => (first ? [first.arrival] : [])));
-        const woken = new Set<string>();
-        unique.forEach(([first, ...again], index) => {
-          const outcome = outcomes[index] ?? 'not-running';
-          first?.resolve(outcome);
-          for (const item of again) item.resolve(outcome === 'accepted' ? 'duplicate' : outcome);
-          if (outcome === 'accepted' && first) woken.add(first.arrival.botId);
-        });
-        for (const botId of woken) {
-          if (readers.has(botId)) void wake(botId);
-          else options.announce(botId);
-        }
-      } catch (error) {
-        for (const item of group) item.reject(error);
-      }
-    }
-    writing = false;
-  }
-
   async function sweep() {
     const waiting = await repo.botsWithWaiting(sql, [...readers.keys()]);
     for (const botId of waiting) void wake(botId);
@@ -147,12 +111,7 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
      * Writes an update any instance received (answered after the commit) and wakes the bot's reader: here, or
      * elsewhere through the notifier. The secret was checked by the caller.
      */
-    enqueue(botId: string, update: Update): Promise<EnqueueOutcome> {
-      return new Promise((resolve, reject) => {
-        pending.push({ arrival: { botId, update }, resolve, reject });
-        if (!writing) void write();
-      });
-    },
+    enqueue: (botId: string, update: Update): Promise<EnqueueOutcome> => arrivals.enqueue(botId, update),
     /** The bot runs here now (its lease is ours): its waiting updates are taken by this instance from now on. */
     open(botId: string, bot: Bot) {
       readers.set(botId, { id: crypto.randomUUID(), bot, running: undefined, again: false, closed: false });
