@@ -10,7 +10,8 @@ import type { Logger } from '../../lib/logger.ts';
 import type { JobWorker } from '../../jobs/worker.ts';
 import type { MediaStore } from '../../modules/media/media-store.ts';
 import { createAttachedBots } from './attached-bots.ts';
-import { createContactStarts } from './contact-starts.ts';
+import { createContactEvents } from './contact-events.ts';
+import { contactStarts } from './contact-starts.ts';
 import { delayResumeHandler } from './delay-resume.ts';
 import * as store from './engine-repository.ts';
 import type { FlowGeneration } from './flow-generation.ts';
@@ -43,7 +44,8 @@ export function createFlowEngine(options: FlowEngineOptions) {
   const runs = createFlowRuns({ sql, recorder, walkDeps });
   const graphs = (botId: string) => cache.get(botId);
   const contactPhone = (botId: string, telegramId: number) => store.contactPhone(sql, botId, telegramId);
-  const contacts = createContactStarts({ cache, logger, jobs: options.jobs, attachedBot: bots.get, walkDeps });
+  const contactsChanged = contactStarts({ cache, logger, attachedBot: bots.get, walkDeps });
+  const events = createContactEvents({ cache, logger, jobs: options.jobs, attachedBot: bots.get, contactsChanged });
   return {
     graphs,
     attach: bots.attach,
@@ -53,14 +55,14 @@ export function createFlowEngine(options: FlowEngineOptions) {
     continueAt: runs.continueAt,
     /** An update reached a running bot: the flows it fires run (update-triggers.ts). */
     onUpdate: createUpdateTriggers({ graphs, contactPhone, recorder, ...runs }),
-    contactsChanged: contacts.contactsChanged,
-    /** Contact changes the journal stores become flow.contact-event jobs in its transaction (contact-starts.ts). */
-    journalTriggers: contacts.journalTriggers,
-    forwardContactEvent: contacts.forward,
+    contactsChanged,
+    /** Contact changes the journal stores become flow.contact-event jobs in its transaction (contact-events.ts). */
+    journalTriggers: events.journalTriggers,
+    forwardContactEvent: events.forward,
     /** Registered by the composition root (server/src/job-handlers.ts). */
     jobHandlers: {
       resume: delayResumeHandler({ sql, cache, recorder, attachedBot: bots.get, walkDeps }),
-      contactEvent: contacts.contactEventHandler,
+      contactEvent: events.handler,
     },
     async stop() {
       await recorder.flush();

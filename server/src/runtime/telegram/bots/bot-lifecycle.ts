@@ -49,28 +49,9 @@ export type BotLifecycle = ReturnType<typeof createBotLifecycle>;
 
 export function createBotLifecycle(options: LifecycleOptions) {
   const { sql, logger } = options;
-  const { closing, intake, signal } = options;
+  const { closing, intake } = options;
   const running = new Map<string, BotEntry>();
-  const restarts = createRestarts({ logger, closed: () => closing.signal.aborted, start: startNow });
-
-  async function startNow(botId: string): Promise<void> {
-    const row = await repo.findActiveBot(sql, botId);
-    if (!row || closing.signal.aborted || running.has(botId) || !options.holds(botId)) return;
-    const log = logger.child({ botId });
-    const entry = createBotEntry({
-      row, sql, logger: log, journal: options.journal, flows: options.flows, apiRoot: options.apiRoot, encryptionKey: options.encryptionKey,
-      retry: options.retry,
-      onUnauthorized: () => void revoke(botId, row.userId),
-      channelsChanged: () => options.notify?.(row.userId, 'channels.changed', { botId }),
-    });
-    await entry.bot.init(signal);
-    // Stopped while Telegram was being asked (a slow or unreachable API): this start must not outlive the runtime.
-    if (closing.signal.aborted) return;
-    const mode = await intake.open(entry, log);
-    if (!mode) return;
-    running.set(botId, entry);
-    log.info('bot iniciado', { mode });
-  }
+  const restarts = createRestarts({ logger, closed: () => closing.signal.aborted, start: (botId) => startBot(options, running, botId, revoke) });
 
   /** Stops the bot in this process (deactivation, a lease given up or lost, shutdown); nothing about the lease. */
   async function stopHere(botId: string, forget: boolean) {
@@ -126,4 +107,27 @@ export function createBotLifecycle(options: LifecycleOptions) {
       for (const entry of entries) options.flows.detach(entry.botId);
     },
   };
+}
+
+/** A bot this instance holds starts here: its entry made, Telegram asked who it is, then its updates received. */
+async function startBot(
+  options: LifecycleOptions, running: Map<string, BotEntry>, botId: string, revoke: (botId: string, userId: string) => Promise<void>,
+): Promise<void> {
+  const { sql, logger, closing } = options;
+  const row = await repo.findActiveBot(sql, botId);
+  if (!row || closing.signal.aborted || running.has(botId) || !options.holds(botId)) return;
+  const log = logger.child({ botId });
+  const entry = createBotEntry({
+    row, sql, logger: log, journal: options.journal, flows: options.flows, apiRoot: options.apiRoot, encryptionKey: options.encryptionKey,
+    retry: options.retry,
+    onUnauthorized: () => void revoke(botId, row.userId),
+    channelsChanged: () => options.notify?.(row.userId, 'channels.changed', { botId }),
+  });
+  await entry.bot.init(options.signal);
+  // Stopped while Telegram was being asked (a slow or unreachable API): this start must not outlive the runtime.
+  if (closing.signal.aborted) return;
+  const mode = await options.intake.open(entry, log);
+  if (!mode) return;
+  running.set(botId, entry);
+  log.info('bot iniciado', { mode });
 }

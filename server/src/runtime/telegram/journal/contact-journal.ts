@@ -19,15 +19,15 @@
  * update's receipt enter the buffer together, so one flush writes them in one transaction. A new owner of the bot
  * redoes an update without a receipt; one with a receipt has its contacts and messages stored.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { User } from 'grammy/types';
 import type { Queryable, Sql } from '../../../db/client.ts';
 import type { ContactChange } from '../../flow-engine/contact-triggers.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { JournalMessage, StoredMessage } from './contact-repository.ts';
-import { createJournalBuffer, type TouchChat, type UpdateReceipt } from './journal-buffer.ts';
+import { createJournalBuffer, type TouchChat } from './journal-buffer.ts';
 import { createFlushes } from './journal-flushes.ts';
 import { writeJournalBatch } from './journal-write.ts';
+import { createUpdateHolds } from './update-holds.ts';
 
 export type { JournalMessage, StoredMessage };
 
@@ -52,76 +52,31 @@ export type JournalOptions = {
 
 export type ContactJournal = ReturnType<typeof createContactJournal>;
 
-type Touch = [botId: string, user: User, at: Date, privateMessage: boolean, chat: TouchChat | undefined];
-/** What one update touched and recorded while it was handled, released with its receipt. */
-type Held = { touches: Touch[]; messages: JournalMessage[]; open: boolean };
-
 export function createContactJournal(sql: Sql, logger: Logger, options: JournalOptions = {}) {
-  const flushDelay = options.flushDelayMs ?? 20;
   const maxPending = options.maxPending ?? 1000;
   const buffer = createJournalBuffer();
-  const holding = new AsyncLocalStorage<Held>();
+  const holds = createUpdateHolds(buffer, () => schedule());
   const flushes = createFlushes({
-    logger, flushDelay,
-    // Asked for while an update is handled (the funnel join needs its contact now): what it holds goes too.
-    asked: () => release(holding.getStore()),
+    logger,
+    flushDelay: options.flushDelayMs ?? 20,
+    asked: holds.releaseCurrent,
     take: () => buffer.take(),
     write: (batch) => writeJournalBatch(sql, batch, options),
     requeue: (batch) => buffer.requeue(batch),
   });
-
   const schedule = () => flushes.schedule(buffer.size() >= maxPending);
-
-  /** An update's held entries (and then its receipt) enter the buffer; anything it does later goes straight in. */
-  function release(held: Held | undefined) {
-    if (!held?.open) return;
-    const { touches, messages } = held;
-    held.touches = [];
-    held.messages = [];
-    for (const touch of touches) buffer.touch(...touch);
-    buffer.messages(messages);
-    if (touches.length > 0) schedule();
-  }
-
   return {
     touch(botId: string, user: User, at: Date, privateMessage = false, chat?: TouchChat) {
-      const held = holding.getStore();
-      if (held?.open) {
-        held.touches.push([botId, user, at, privateMessage, chat]);
-        return;
-      }
+      if (holds.heldTouch([botId, user, at, privateMessage, chat])) return;
       buffer.touch(botId, user, at, privateMessage, chat);
       schedule();
     },
     record(message: JournalMessage) {
-      const held = holding.getStore();
-      if (held?.open) {
-        held.messages.push(message);
-        return;
-      }
+      if (holds.heldMessage(message)) return;
       buffer.messages([message]);
       schedule();
     },
-    /**
-     * Handles one update: what it touches and records is held, then buffered with its receipt (one flush, one
-     * transaction). The receipt is written whether the handling succeeded or threw: a failing update is not redone.
-     * `queued`: the write of the update's own row (a polled batch is written while it is handled): its receipt is
-     * buffered only once that row is stored; if it never is, what the update held is dropped with its receipt, since
-     * whoever polls the batch again will redo it.
-     */
-    async handling<T>(receipt: UpdateReceipt, work: () => Promise<T>, queued?: Promise<unknown>): Promise<T> {
-      const held: Held = { touches: [], messages: [], open: true };
-      try {
-        return await holding.run(held, work);
-      } finally {
-        if (await Promise.resolve(queued).then(() => true, () => false)) {
-          release(held);
-          buffer.receipt(receipt);
-          schedule();
-        }
-        held.open = false;
-      }
-    },
+    handling: holds.handling,
     flush: flushes.flush,
     /** Resolves once what is buffered now (receipts included) is stored by the next scheduled flush. */
     settle: () => flushes.settle((waiter) => buffer.wait(waiter)),

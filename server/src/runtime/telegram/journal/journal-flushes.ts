@@ -22,68 +22,28 @@ export type FlushesOptions = {
   requeue(batch: JournalBatch): void;
 };
 
+type FlushState = {
+  timer: ReturnType<typeof setTimeout> | undefined;
+  running: Promise<void>;
+  /** The flush waiting for the one under way: it takes the buffer when it starts. */
+  queued: Promise<void> | undefined;
+  failing: boolean;
+  closed: boolean;
+};
+
 export function createFlushes(options: FlushesOptions) {
-  const { logger, flushDelay } = options;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> = Promise.resolve();
-  // The flush waiting for the one under way: it takes the buffer when it starts.
-  let queued: Promise<void> | undefined;
-  const streak = failureStreak(logger, 'falha ao gravar contatos e mensagens; nova tentativa em instantes');
-  let failing = false;
-  let closed = false;
-
-  /** Rejects when the write failed: its rows and receipts went back to the buffer. */
-  function startFlush(): Promise<void> {
-    if (closed) return Promise.resolve();
-    options.asked();
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (queued) return queued;
-    const result = running.then(() => {
-      queued = undefined;
-      return writeBuffered();
-    });
-    queued = result;
-    running = result.catch(() => undefined);
-    return result;
-  }
-
-  async function writeBuffered() {
-    const { batch, settled } = options.take();
-    try {
-      await options.write(batch);
-    } catch (error) {
-      streak.failed(error);
-      requeue(batch);
-      settled.forEach((waiter) => waiter.reject(error));
-      throw error;
-    }
-    failing = false;
-    streak.succeeded();
-    settled.forEach((waiter) => waiter.resolve());
-  }
-
-  /** A failed batch back in the buffer, before what came meanwhile; retried after RETRY_MS. */
-  function requeue(batch: JournalBatch) {
-    failing = true;
-    if (closed) {
-      logger.error('contatos e mensagens não gravados ao encerrar', { contacts: batch.contacts.length, messages: batch.messages.length, receipts: batch.receipts.length });
-      return;
-    }
-    options.requeue(batch);
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void flush(), RETRY_MS);
-  }
-
-  const flush = () => startFlush().catch(() => undefined);
-
+  const { flushDelay } = options;
+  const state: FlushState = { timer: undefined, running: Promise.resolve(), queued: undefined, failing: false, closed: false };
+  const streak = failureStreak(options.logger, 'falha ao gravar contatos e mensagens; nova tentativa em instantes');
+  const deps: FlushDeps = { ...options, streak, flush: () => flush() };
+  const flush = (): Promise<void> => startFlush(state, deps).catch(() => undefined);
   return {
     flush,
     /** `full`: the buffer reached its size; while the database is away it grows and waits for the retry instead. */
     schedule(full: boolean) {
-      if (closed) return;
-      if (!failing && full) void flush();
-      else timer ??= setTimeout(() => void flush(), flushDelay);
+      if (state.closed) return;
+      if (!state.failing && full) void flush();
+      else state.timer ??= setTimeout(() => void flush(), flushDelay);
     },
     /**
      * Resolves when the next scheduled flush (≤ flushDelay away) has stored what is buffered now, rejects when that
@@ -93,17 +53,62 @@ export function createFlushes(options: FlushesOptions) {
     settle(wait: (waiter: FlushWaiter) => void): Promise<void> {
       return new Promise<void>((resolve, reject) => {
         wait({ resolve, reject });
-        if (!closed) timer ??= setTimeout(() => void flush(), flushDelay);
+        if (!state.closed) state.timer ??= setTimeout(() => void flush(), flushDelay);
         else resolve();
       });
     },
     async close() {
       await flush();
-      closed = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
+      state.closed = true;
+      if (state.timer) clearTimeout(state.timer);
+      state.timer = undefined;
       // A write a waiting poller started meanwhile ends before the pool does.
-      await running;
+      await state.running;
     },
   };
+}
+
+type FlushDeps = FlushesOptions & { streak: ReturnType<typeof failureStreak>; flush(): Promise<void> };
+
+/** Rejects when the write failed: its rows and receipts went back to the buffer. */
+function startFlush(state: FlushState, deps: FlushDeps): Promise<void> {
+  if (state.closed) return Promise.resolve();
+  deps.asked();
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = undefined;
+  if (state.queued) return state.queued;
+  const result = state.running.then(() => {
+    state.queued = undefined;
+    return writeBuffered(state, deps);
+  });
+  state.queued = result;
+  state.running = result.catch(() => undefined);
+  return result;
+}
+
+async function writeBuffered(state: FlushState, deps: FlushDeps) {
+  const { batch, settled } = deps.take();
+  try {
+    await deps.write(batch);
+  } catch (error) {
+    deps.streak.failed(error);
+    requeue(state, deps, batch);
+    settled.forEach((waiter) => waiter.reject(error));
+    throw error;
+  }
+  state.failing = false;
+  deps.streak.succeeded();
+  settled.forEach((waiter) => waiter.resolve());
+}
+
+/** A failed batch back in the buffer, before what came meanwhile; retried after RETRY_MS. */
+function requeue(state: FlushState, deps: FlushDeps, batch: JournalBatch) {
+  state.failing = true;
+  if (state.closed) {
+    deps.logger.error('contatos e mensagens não gravados ao encerrar', { contacts: batch.contacts.length, messages: batch.messages.length, receipts: batch.receipts.length });
+    return;
+  }
+  deps.requeue(batch);
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = setTimeout(() => void deps.flush(), RETRY_MS);
 }

@@ -84,3 +84,29 @@ export function createLeaseRound(context: LeaseRoundContext): (onlyBotId?: strin
 
   return round;
 }
+
+/** One round at a time; a request during a round asks for one more right after it (a round for one bot runs after). */
+export function serialRounds(round: (onlyBotId?: string) => Promise<void>, logger: Logger, stopped: () => boolean) {
+  let current: Promise<void> | undefined;
+  let again = false;
+  function run(onlyBotId?: string): Promise<void> {
+    if (stopped()) return Promise.resolve();
+    if (current && !onlyBotId) {
+      again = true;
+      return current;
+    }
+    const previous = current ?? Promise.resolve();
+    const next: Promise<void> = previous.then(async () => {
+      do {
+        again = false;
+        await round(onlyBotId).catch((error: unknown) => logger.error('falha na rodada de posse dos bots', { error }));
+        onlyBotId = undefined;
+      } while (again && !stopped());
+    }).finally(() => {
+      if (current === next) current = undefined;
+    });
+    current = next;
+    return next;
+  }
+  return { run, current: () => current };
+}

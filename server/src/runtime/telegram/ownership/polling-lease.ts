@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../../../db/client.ts';
 import type { Logger } from '../../../lib/logger.ts';
-import { createLeaseRound } from './lease-round.ts';
+import { createLeaseRound, serialRounds } from './lease-round.ts';
 import * as repo from './polling-lease-repository.ts';
 import type { PollingClaim } from './polling-lease-repository.ts';
 
@@ -46,33 +46,11 @@ export function createPollingLease(options: PollingLeaseOptions) {
   const tickMs = options.tickMs ?? DEFAULT_TICK_MS;
   const held = new Set<string>();
   let timer: ReturnType<typeof setInterval> | undefined;
-  let current: Promise<void> | undefined;
-  let again = false;
   let stopped = false;
   let leaving: Promise<void> | undefined;
 
-  const round = createLeaseRound({ sql, logger, instanceId, leaseMs, held, options, stopped: () => stopped });
-
-  /** One round at a time; a request during a round asks for one more right after it. */
-  function run(onlyBotId?: string): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (current && !onlyBotId) {
-      again = true;
-      return current;
-    }
-    const previous = current ?? Promise.resolve();
-    const next: Promise<void> = previous.then(async () => {
-      do {
-        again = false;
-        await round(onlyBotId).catch((error: unknown) => logger.error('falha na rodada de posse dos bots', { error }));
-        onlyBotId = undefined;
-      } while (again && !stopped);
-    }).finally(() => {
-      if (current === next) current = undefined;
-    });
-    current = next;
-    return next;
-  }
+  const rounds = serialRounds(createLeaseRound({ sql, logger, instanceId, leaseMs, held, options, stopped: () => stopped }), logger, () => stopped);
+  const run = rounds.run;
 
   return {
     instanceId,
@@ -102,7 +80,7 @@ export function createPollingLease(options: PollingLeaseOptions) {
         clearInterval(timer);
         // A round may be starting a bot on an unreachable Telegram (getMe waits for minutes): not waited for past
         // STOP_WAIT_MS; the manager, closed by then, keeps such a start from registering when it ends.
-        await Promise.race([current, Bun.sleep(STOP_WAIT_MS)]);
+        await Promise.race([rounds.current(), Bun.sleep(STOP_WAIT_MS)]);
         const bots = [...held];
         held.clear();
         // A batch still running after STOP_WAIT_MS is left to finish on its own: the lease goes back anyway, and the

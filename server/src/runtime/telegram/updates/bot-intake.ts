@@ -22,7 +22,7 @@ import type { PollingClaim } from '../ownership/polling-lease-repository.ts';
 import type { DatabaseGate } from './database-gate.ts';
 import { createPolledIntake } from './polled-intake.ts';
 import { takeOverPolled } from './polled-takeover.ts';
-import { createWebhookQueue } from './webhook-queue.ts';
+import { createWebhookQueue, type WebhookQueue } from './webhook-queue.ts';
 
 /** grammY types its signals with the abort-controller shim; the platform's AbortSignal is what it really uses. */
 export type GrammySignal = NonNullable<Parameters<Bot['init']>[0]>;
@@ -99,14 +99,20 @@ export function createBotIntake(options: BotIntakeOptions) {
     async close(botId: string) {
       await Promise.all([polled.stop(botId), queue.close(botId)]);
     },
-    async handleWebhook(botId: string, secret: string | null, update: Update): Promise<WebhookOutcome> {
-      if (secret === null || !secretsEqual(secret, secretOf(botId))) return 'forbidden';
-      if (!isUuid(botId)) return 'not-running';
-      // Any instance: written to the queue (answered once committed), handled by the bot's owner.
-      return queue.enqueue(botId, update).catch((error: unknown) => {
-        options.logger.error('falha ao gravar update do webhook; o Telegram o reenviará', { botId, error });
-        return 'unavailable' as const;
-      });
-    },
+    handleWebhook: (botId: string, secret: string | null, update: Update) =>
+      receiveWebhook({ queue, logger: options.logger, expected: secretOf(botId) }, botId, secret, update),
   };
+}
+
+/** Any instance: the secret checked, the update written to the queue (answered once committed), handled by the bot's owner. */
+async function receiveWebhook(
+  receiver: { queue: WebhookQueue; logger: Logger; expected: string },
+  botId: string, secret: string | null, update: Update,
+): Promise<WebhookOutcome> {
+  if (secret === null || !secretsEqual(secret, receiver.expected)) return 'forbidden';
+  if (!isUuid(botId)) return 'not-running';
+  return receiver.queue.enqueue(botId, update).catch((error: unknown) => {
+    receiver.logger.error('falha ao gravar update do webhook; o Telegram o reenviará', { botId, error });
+    return 'unavailable' as const;
+  });
 }

@@ -15,7 +15,8 @@ import { GrammyError, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from '../../../lib/logger.ts';
 import { abortablePause } from './abortable-pause.ts';
-import { ERROR_BASE_MS, ERROR_MAX_MS, handlePolledBatch } from './polled-batch.ts';
+import { createPollOffset } from './poll-offset.ts';
+import { ERROR_BASE_MS, ERROR_MAX_MS, handlePolledBatch, type BatchContext } from './polled-batch.ts';
 
 const LONG_POLL_SECONDS = 30;
 const BATCH_LIMIT = 100;
@@ -61,71 +62,26 @@ export type UpdatePoller = {
 export function startUpdatePoller(options: PollerOptions): UpdatePoller {
   const { bot, logger } = options;
   const abort = new AbortController();
-  let offset = options.offset;
-  const receipted = new Set(options.done);
-  // The offset sent to Telegram and not stored yet: it rides on the next batch's receipts, or is written alone when
-  // a poll comes back empty and when the poller stops (a new owner starting lower only meets receipted ids).
-  let unwritten: number | undefined;
-
-  async function writeOffset(): Promise<boolean> {
-    if (unwritten === undefined) return true;
-    const next = unwritten;
-    if (!(await options.store.commitOffset(next))) return false;
-    if (unwritten === next) unwritten = undefined;
-    return true;
-  }
-
+  const offset = createPollOffset(options.offset, options.done, (next) => options.store.commitOffset(next));
   const pause = abortablePause(abort.signal);
   const batchContext = { bot, logger, store: options.store, signal: abort.signal, pause };
-
-  /** One getUpdates; undefined when it failed (the pause before the next try taken) or the poller stopped. */
-  async function fetchUpdates(backoff: Backoff): Promise<Update[] | undefined> {
-    try {
-      const updates = await bot.api.getUpdates(
-        { ...(offset === undefined ? {} : { offset }), limit: BATCH_LIMIT, timeout: LONG_POLL_SECONDS, allowed_updates: options.allowedUpdates },
-        // grammY types its signal with the abort-controller shim; the platform's AbortSignal is what it really uses.
-        abort.signal as Parameters<Bot['api']['getUpdates']>[1],
-      );
-      backoff.conflict = CONFLICT_BASE_MS;
-      backoff.error = ERROR_BASE_MS;
-      return updates;
-    } catch (error) {
-      if (abort.signal.aborted) return undefined;
-      if (error instanceof GrammyError && error.error_code === 409) {
-        logger.warn('outro processo recebe os updates deste bot (409); conferindo a posse e tentando de novo', { delayMs: backoff.conflict });
-        options.onConflict();
-        await pause(backoff.conflict);
-        backoff.conflict = Math.min(CONFLICT_MAX_MS, backoff.conflict * 2);
-      } else {
-        // 401 switches the bot off through the resilience transformer; network failures were retried there.
-        logger.warn('falha ao buscar updates; nova tentativa em instantes', { error, delayMs: backoff.error });
-        await pause(backoff.error);
-        backoff.error = Math.min(ERROR_MAX_MS, backoff.error * 2);
-      }
-      return undefined;
-    }
-  }
+  const fetchContext = { ...batchContext, options };
 
   /** One getUpdates and its batch; answers false when the poller must end (stopped, lease lost). */
   async function turn(backoff: Backoff): Promise<boolean> {
-    const updates = await fetchUpdates(backoff);
+    const updates = await fetchUpdates(fetchContext, offset.current(), backoff);
     if (!updates) return !abort.signal.aborted;
-    const from = offset;
     const last = updates.at(-1)?.update_id;
-    if (last === undefined) return (await writeOffset()) || lost();
-    const fresh = updates.filter((update) => (from === undefined || update.update_id >= from) && !receipted.has(update.update_id));
-    if (fresh.length > 0) {
-      const outcome = await handlePolledBatch(batchContext, fresh, last + 1);
-      if (outcome === 'stopped') return false;
-      if (outcome === 'lost') return lost();
-      unwritten = undefined;
-      offset = last + 1;
-    } else {
-      // Only updates a previous owner had receipted (done_ids, before migration 0610): the offset alone moves on.
-      offset = last + 1;
-      unwritten = offset;
+    if (last === undefined) return (await offset.write()) || lost();
+    const fresh = offset.fresh(updates);
+    if (fresh.length === 0) {
+      offset.skipped(last + 1);
+      return true;
     }
-    for (const id of receipted) if (id < offset) receipted.delete(id);
+    const outcome = await handlePolledBatch(batchContext, fresh, last + 1);
+    if (outcome === 'stopped') return false;
+    if (outcome === 'lost') return lost();
+    offset.stored(last + 1);
     return true;
   }
 
@@ -153,7 +109,38 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
     async stop() {
       abort.abort();
       await loop;
-      await writeOffset().catch((error: unknown) => logger.error('falha ao registrar o progresso dos updates ao parar', { error }));
+      await offset.write().catch((error: unknown) => logger.error('falha ao registrar o progresso dos updates ao parar', { error }));
     },
   };
+}
+
+type FetchContext = BatchContext & { options: Pick<PollerOptions, 'allowedUpdates' | 'onConflict'> };
+
+/** One getUpdates; undefined when it failed (the pause before the next try taken) or the poller stopped. */
+async function fetchUpdates(context: FetchContext, offset: number | undefined, backoff: Backoff): Promise<Update[] | undefined> {
+  const { bot, logger, signal, pause, options } = context;
+  try {
+    const updates = await bot.api.getUpdates(
+      { ...(offset === undefined ? {} : { offset }), limit: BATCH_LIMIT, timeout: LONG_POLL_SECONDS, allowed_updates: options.allowedUpdates },
+      // grammY types its signal with the abort-controller shim; the platform's AbortSignal is what it really uses.
+      signal as Parameters<Bot['api']['getUpdates']>[1],
+    );
+    backoff.conflict = CONFLICT_BASE_MS;
+    backoff.error = ERROR_BASE_MS;
+    return updates;
+  } catch (error) {
+    if (signal.aborted) return undefined;
+    if (error instanceof GrammyError && error.error_code === 409) {
+      logger.warn('outro processo recebe os updates deste bot (409); conferindo a posse e tentando de novo', { delayMs: backoff.conflict });
+      options.onConflict();
+      await pause(backoff.conflict);
+      backoff.conflict = Math.min(CONFLICT_MAX_MS, backoff.conflict * 2);
+    } else {
+      // 401 switches the bot off through the resilience transformer; network failures were retried there.
+      logger.warn('falha ao buscar updates; nova tentativa em instantes', { error, delayMs: backoff.error });
+      await pause(backoff.error);
+      backoff.error = Math.min(ERROR_MAX_MS, backoff.error * 2);
+    }
+    return undefined;
+  }
 }
