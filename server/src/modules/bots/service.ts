@@ -6,7 +6,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { BotRuntime } from '../../runtime/telegram/bot-runtime.ts';
 import * as repo from './repository.ts';
 
-export type BotsDeps = { sql: Queryable; runtime: BotRuntime; telegramApiRoot: string; encryptionKey: Uint8Array };
+export type BotsDeps = { sql: Queryable; runtime: BotRuntime; encryptionKey: Uint8Array };
 
 /** Rows go through the shared schema so a drift between database and contract fails here, not in the client. */
 export const toBot = (row: repo.BotRow): Bot =>

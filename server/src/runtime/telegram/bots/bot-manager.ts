@@ -13,6 +13,7 @@ import type { MediaStore } from '../../../modules/media/media-store.ts';
 import type { RetryTuning } from '../outbound/api-resilience.ts';
 import type { BotRuntime } from '../bot-runtime.ts';
 import type { StoredMessage } from '../journal/contact-journal.ts';
+import type { FlowEngine } from '../../flow-engine/flow-engine.ts';
 import { runFlowTest } from '../../flow-engine/flow-test.ts';
 import { syncChannels } from './channel-sync.ts';
 import { createRuntimeParts } from './runtime-parts.ts';
@@ -54,7 +55,7 @@ export type BotManager = BotRuntime & {
   stopPolling(): Promise<void>;
   stopAll(): Promise<void>;
   /** The flow engine's job handlers, which the composition root registers (server/src/job-handlers.ts). */
-  jobHandlers: ReturnType<typeof createRuntimeParts>['flows']['jobHandlers'];
+  jobHandlers: FlowEngine['jobHandlers'];
 };
 
 export function createBotManager(options: BotManagerOptions): BotManager {

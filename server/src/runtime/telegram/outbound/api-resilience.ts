@@ -1,10 +1,11 @@
 /**
- * API transformer installed on every bot: the fault policy of issue 3 in one place.
+ * API transformer installed on every bot: the runtime's fault policy toward Telegram in one place.
  * - 429: wait `retry_after` and try again (Telegram's flood control; ignoring it gets bots restricted).
  * - Network failures and 5xx: retry with capped exponential backoff. getUpdates retries until the runner stops
- *   it (abort signal), never more than `POLL_MAX_DELAY_MS` apart: a poll is harmless to repeat, and a bot must pick up
- *   what waited within seconds of the Bot API coming back (a minute-long outage is in the fault matrix); other methods retry a few times only, because a request that reached Telegram before the
- *   connection broke would be sent twice (docs/telegram.md#tg-updates) — a welcome sent twice is better than none, a loop is not.
+ *   it (abort signal), never more than `POLL_MAX_DELAY_MS` apart: a poll is harmless to repeat, and a bot must pick
+ *   up what waited within seconds of the Bot API coming back (a minute-long outage is in the fault matrix); other
+ *   methods retry a few times only, because a request that reached Telegram before the connection broke would be
+ *   sent twice (docs/telegram.md#tg-updates): a welcome sent twice is better than none, a loop is not.
  * - 401: Telegram no longer accepts the token; `onUnauthorized` switches the bot off (docs/decisions.md#d-bots-channels).
  * Every wait listens to the abort signal so runner.stop() stays fast.
  */

@@ -1,5 +1,5 @@
 /**
- * Several instances on one PostgreSQL (docs/decisions.md#scale-out), the whole scenario of issue 18: three real
+ * Several instances on one PostgreSQL (docs/decisions.md#scale-out), the whole scale-out scenario: three real
  * servers (`bun server/src/index.ts` in child processes, started together so their migrations race for the lock)
  * share one database, one Bot API emulator (which answers a second concurrent getUpdates with 409, as Telegram does)
  * and one fake Graph API. Twenty bots, each with a flow that echoes and, after a durable delay, says more; a channel

@@ -1,9 +1,8 @@
 /**
  * Writes the long-polling owners' batches before Telegram may forget them (update-poller.ts,
  * polled-batches-repository.ts), with group commit: the first batch is written at once, the batches of the bots that
- * arrive while that statement runs go together in the next one. One statement per batch saturated the embedded
- * database's single connection (50 bots at 1 200 updates/s: ~1 200 writes/s, an update's end-to-end p99 200 ms);
- * grouped they are a few per flush interval.
+ * arrive while that statement runs go together in the next one. One statement per batch would saturate the embedded
+ * database's single connection under many busy bots; grouped they are a few per flush interval.
  */
 import type { Sql } from '../../../db/client.ts';
 import { stashBatches, type PolledBatch } from './polled-batches-repository.ts';
