@@ -97,11 +97,6 @@ const serverZones: Zone[] = [
 const MODULES = `${SERVER}/modules/**`;
 const ENGINES = `${SERVER}/engines/**`;
 const RUNTIME = `${SERVER}/runtime/**`;
-/**
- * Declared exception: the bots service checks a token and syncs channels with the runtime's own functions; it goes
- * once BotRuntime offers both.
- */
-const BOTS_SERVICE_RUNTIME_CALLS = `${SERVER}/runtime/telegram/{channel-sync,token-check}.ts`;
 /** Another folder's repository is reported once, by the repository zones above. */
 const REPOSITORIES = `${SERVER}/**/${REPOSITORY}`;
 const layerZones: Zone[] = [
@@ -118,15 +113,9 @@ const layerZones: Zone[] = [
     message: 'runtime/ não importa módulos nem engines: o que usa deles chega por um port (server/src/ports/), passado pela raiz de composição.',
   },
   {
-    target: [`${SERVER}/modules/!(bots)/**`, `${SERVER}/modules/bots/!(service).ts`, ENGINES],
+    target: [MODULES, ENGINES],
     from: RUNTIME,
     except: [REPOSITORIES],
-    message: 'módulos e engines chegam ao runtime só pelos ports (server/src/ports/).',
-  },
-  {
-    target: `${SERVER}/modules/bots/service.ts`,
-    from: RUNTIME,
-    except: [BOTS_SERVICE_RUNTIME_CALLS, REPOSITORIES],
     message: 'módulos e engines chegam ao runtime só pelos ports (server/src/ports/).',
   },
   { target: MODULES, from: ENGINES, except: [REPOSITORIES], message: 'módulos não importam engines: a raiz de composição (server.ts) os liga.' },

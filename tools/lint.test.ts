@@ -80,7 +80,7 @@ describe('import boundaries', () => {
 
   test('a jobs/ folder owns its repository like a module', async () => {
     expect(await rules('server/src/jobs/queue.ts', "export * from '../modules/bots/repository.ts';")).toEqual(['import-x/no-restricted-paths']);
-    expect(await rules('server/src/modules/bots/service.ts', "export * from '../../runtime/telegram/runtime-repository.ts';")).toEqual([
+    expect(await rules('server/src/modules/bots/service.ts', "export * from '../../runtime/telegram/bots/runtime-repository.ts';")).toEqual([
       'import-x/no-restricted-paths',
     ]);
   });

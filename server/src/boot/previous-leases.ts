@@ -15,7 +15,7 @@ import type { Database } from '../db/client.ts';
 import { endPreviousRunJobLeases } from '../jobs/previous-run-jobs.ts';
 import type { Logger } from '../lib/logger.ts';
 import { failPreviousRunClaims } from '../engines/broadcast-delivery/previous-run-claims.ts';
-import { releasePreviousRunBots } from '../runtime/telegram/previous-run-bots.ts';
+import { releasePreviousRunBots } from '../runtime/telegram/ownership/previous-run-bots.ts';
 
 export async function takeOverPreviousLeases(db: Pick<Database, 'sql' | 'mode'>, instanceId: string, logger: Logger): Promise<void> {
   const whose = db.mode === 'embedded' ? null : instanceId;

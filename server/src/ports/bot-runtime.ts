@@ -10,6 +10,7 @@ import { AppError } from '../lib/errors.ts';
 import { BROADCAST_NOT_RUNNING, type BroadcastOutgoing, type BroadcastSendResult } from './broadcast-send.ts';
 import { NOT_RUNNING, type DirectSendResult } from './direct-send.ts';
 import { INVITE_NOT_RUNNING, type InviteLinkCall, type InviteLinkResult } from './invite-link.ts';
+import type { ChannelSyncInput, SyncOutcome, TokenCheck } from './bot-admin.ts';
 
 /** `unavailable`: the database did not answer, nothing was written (Telegram re-sends after a 503). */
 export type WebhookOutcome = 'accepted' | 'duplicate' | 'forbidden' | 'not-running' | 'unavailable';
@@ -64,6 +65,13 @@ export type BotRuntime = {
    * switched off answers INVITE_NOT_RUNNING (errorCode 0).
    */
   inviteLink(botId: string, call: InviteLinkCall): Promise<InviteLinkResult>;
+  /**
+   * POST /bots (docs/decisions.md#d-bots-channels): getMe through the configured API root; the token never appears in
+   * what this answers.
+   */
+  checkToken(token: string): Promise<TokenCheck>;
+  /** Sincronizar: every known chat of the bot refreshed from Telegram, on any instance (channel-sync.ts). */
+  syncChannels(input: ChannelSyncInput): Promise<SyncOutcome>;
 };
 
 export type ContactEdit = {
@@ -103,4 +111,7 @@ export const idleRuntime: BotRuntime = {
   testFlow: async () => {
     throw new AppError('BOT_NOT_RUNNING', 409);
   },
+  // No Telegram behind this runtime: nothing is reachable.
+  checkToken: async () => ({ status: 'unreachable' }),
+  syncChannels: async () => ({ status: 'unreachable' }),
 };

@@ -4,11 +4,9 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { decryptSecret, encryptSecret, sha256Hex } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { BotRuntime } from '../../ports/bot-runtime.ts';
-import { syncChannels } from '../../runtime/telegram/channel-sync.ts';
-import { checkBotToken } from '../../runtime/telegram/token-check.ts';
 import * as repo from './repository.ts';
 
-export type BotsDeps = { sql: Queryable; runtime: BotRuntime; telegramApiRoot: string; encryptionKey: Uint8Array };
+export type BotsDeps = { sql: Queryable; runtime: BotRuntime; encryptionKey: Uint8Array };
 
 /** Rows go through the shared schema so a drift between database and contract fails here, not in the client. */
 export const toBot = (row: repo.BotRow): Bot =>
@@ -43,7 +41,7 @@ export async function getBot(deps: BotsDeps, userId: string, botId: string): Pro
 
 /** POST /bots (docs/decisions.md#d-bots-channels): getMe first, then the duplicate check, then the encrypted row, then the runtime. */
 export async function createBot(deps: BotsDeps, userId: string, token: string): Promise<Bot> {
-  const check = await checkBotToken(deps.telegramApiRoot, token);
+  const check = await deps.runtime.checkToken(token);
   if (check.status === 'invalid') throw new AppError('BOT_TOKEN_INVALID', 400);
   if (check.status === 'unreachable') throw new AppError('TELEGRAM_UNREACHABLE', 502);
   const tokenHash = sha256Hex(token);
@@ -101,9 +99,7 @@ export async function syncBotChannels(deps: BotsDeps, userId: string, botId: str
   const tokenEncrypted = await repo.findToken(deps.sql, userId, botId);
   if (!tokenEncrypted) throw notFound();
   const channels = await repo.listChannels(deps.sql, userId, botId);
-  const outcome = await syncChannels({
-    sql: deps.sql,
-    apiRoot: deps.telegramApiRoot,
+  const outcome = await deps.runtime.syncChannels({
     token: decryptSecret(tokenEncrypted, deps.encryptionKey),
     botId,
     botTelegramId: Number(bot.telegramId),

@@ -3,7 +3,7 @@ import { executionsResponseSchema, type Execution } from '@shared/flows/executio
 import { flowBuilder } from '../../test-support/flow-builder.ts';
 import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
 import { eventually, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../../test-support/telegram.ts';
-import { DELAY_ENDED } from './flow-engine.ts';
+import { DELAY_ENDED } from './delay-resume.ts';
 
 let bed: TelegramTestbed;
 beforeAll(async () => {

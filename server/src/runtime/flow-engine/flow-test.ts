@@ -1,14 +1,14 @@
 /**
- * POST /flows/{id}/test (issue 5): runs one flow of its owner for one contact of its bot, in the contact's private
+ * POST /flows/{id}/test: runs one flow of its owner for one contact of its bot, in the contact's private
  * chat, whether or not the flow is enabled. A dry run walks the same graph without sending, waiting or requesting
  * anything and records nothing; a real run goes through the bot's Api: the running bot's when it runs here, else a
  * standalone Api of its token (the bot runs in another instance, docs/decisions.md#scale-out); a bot switched off
- * answers 409. Without a contact (an empty body) it is a
- * dry run for a sample contact, so the editor can try a flow before anyone wrote.
+ * answers 409. Without a contact (an empty body) it is a dry run for a sample contact, so the editor can try a flow
+ * before anyone wrote.
  *
- * What starts (issue 17, the editor's simulated chat): a `text` fires the triggers it matches, matched by the
- * engine's own rules (trigger-match.ts), with message.text and command.args taken from it; a `buttonData` press
- * continues at the node of a `flow_{nodeId}` value or fires trigger_button_clicked, as the callback handler does.
+ * What starts (the editor's simulated chat): a `text` fires the triggers it matches, matched by the engine's own
+ * rules (trigger-match.ts), with message.text and command.args taken from it; a `buttonData` press continues at the
+ * node of a `flow_{nodeId}` value or fires trigger_button_clicked, as a press in a chat does (update-triggers.ts).
  * The chat's execution context is not checked: the test stands for a chat the flow runs in. With neither input,
  * every trigger of the flow runs.
  */
@@ -18,7 +18,8 @@ import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { FlowTestInput } from '../../ports/bot-runtime.ts';
-import type { AttachedBot, FlowEngine } from './flow-engine.ts';
+import type { AttachedBot } from './attached-bots.ts';
+import type { FlowEngine } from './flow-engine.ts';
 import { buildBotGraphs, type BotGraphs, type EngineFlow } from './flow-graph.ts';
 import { loadOwnedFlowGraph } from './graph-repository.ts';
 import { botUsername, findContact, type ContactRow } from './flow-test-repository.ts';

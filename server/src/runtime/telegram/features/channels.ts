@@ -7,8 +7,8 @@
 import { Composer, type Context } from 'grammy';
 import type { ChatMember } from 'grammy/types';
 import type { BotRights } from '@shared/bots/schemas.ts';
-import type { BotDeps } from '../bot-deps.ts';
-import { deleteChannel, migrateChannel, upsertChannel } from '../runtime-repository.ts';
+import type { BotDeps } from '../bots/bot-deps.ts';
+import { deleteChannel, migrateChannel, upsertChannel } from '../bots/runtime-repository.ts';
 
 export function channelsFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();

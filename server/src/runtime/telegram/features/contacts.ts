@@ -5,8 +5,8 @@
  */
 import { Composer, type Context } from 'grammy';
 import type { User } from 'grammy/types';
-import type { BotDeps } from '../bot-deps.ts';
-import type { TouchChat } from '../contact-journal.ts';
+import type { BotDeps } from '../bots/bot-deps.ts';
+import type { TouchChat } from '../journal/journal-buffer.ts';
 import { messageKindOf } from '@shared/messages/kind.ts';
 
 export function contactsFeature(deps: BotDeps): Composer<Context> {

@@ -10,9 +10,9 @@
 import { Composer, type Context } from 'grammy';
 import type { ChatMember, ChatMemberUpdated, User } from 'grammy/types';
 import { inTransaction } from '../../../db/transaction.ts';
-import type { BotDeps } from '../bot-deps.ts';
-import * as repo from '../funnel-repository.ts';
-import { conversionEvent, recordConversion } from '../funnel-conversions.ts';
+import type { BotDeps } from '../bots/bot-deps.ts';
+import * as repo from './funnel-repository.ts';
+import { conversionEvent, recordConversion } from './funnel-conversions.ts';
 
 export function funnelsFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();

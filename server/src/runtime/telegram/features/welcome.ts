@@ -7,8 +7,8 @@
  */
 import { Composer, type Context } from 'grammy';
 import type { ChatMember, ChatMemberUpdated } from 'grammy/types';
-import type { BotDeps } from '../bot-deps.ts';
-import { sendWelcome } from '../welcome-sender.ts';
+import type { BotDeps } from '../bots/bot-deps.ts';
+import { sendWelcome } from '../outbound/welcome-sender.ts';
 
 export function welcomeFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();

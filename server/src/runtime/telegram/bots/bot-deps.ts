@@ -1,0 +1,22 @@
+/** What every bot feature (Composer) receives: the bot's identity and the runtime's shared services. */
+import type { Sql } from '../../../db/client.ts';
+import type { Logger } from '../../../lib/logger.ts';
+import type { PixelOutbox } from '../../../ports/pixel-outbox.ts';
+import type { FlowEngine } from '../../flow-engine/flow-engine.ts';
+import type { ChannelCache } from './channel-cache.ts';
+import type { ContactJournal } from '../journal/contact-journal.ts';
+
+export type BotDeps = {
+  /** Record id of the bot (bots.id), not its Telegram id. */
+  botId: string;
+  userId: string;
+  sql: Sql;
+  logger: Logger;
+  journal: ContactJournal;
+  channels: ChannelCache;
+  flows: FlowEngine;
+  /** Where funnel attribution records Conversions API events, in its own transaction. */
+  pixelOutbox: PixelOutbox;
+  /** Tells live screens that this bot's channel list changed. */
+  channelsChanged(): void;
+};
