@@ -79,7 +79,6 @@ export function createApp(deps: AppDeps) {
     sql,
     accessTokens,
     runtime,
-    telegramApiRoot: deps.config.telegramApiRoot,
     encryptionKey: deps.config.encryptionKey,
     inbox,
   };

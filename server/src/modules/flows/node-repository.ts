@@ -2,20 +2,6 @@
 import { jsonb } from '../../db/json.ts';
 import type { Queryable } from '../../db/client.ts';
 
-export type NodeRow = {
-  id: string;
-  flowId: string;
-  type: string;
-  subType: string;
-  label: string;
-  x: number;
-  y: number;
-  config: Record<string, unknown>;
-  order: number;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
 /** A node's stored fields as a creation sets them. */
 export type NodeValues = {
   type: string;
@@ -26,6 +12,8 @@ export type NodeValues = {
   config: Record<string, unknown>;
   order: number;
 };
+
+export type NodeRow = NodeValues & { id: string; flowId: string; createdAt: Date; updatedAt: Date };
 
 const columns = (sql: Queryable) => sql`
   n.id, n.flow_id as "flowId", n.type, n.sub_type as "subType", n.label, n.position_x as "x", n.position_y as "y",

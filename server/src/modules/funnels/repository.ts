@@ -4,18 +4,21 @@
  */
 import type { Queryable } from '../../db/client.ts';
 
-export type FunnelRow = {
-  id: string;
-  publicId: string;
-  userId: string;
-  botId: string;
-  channelId: string;
+export type FunnelFields = {
   name: string;
   description: string | null;
   landingUrl: string | null;
   requireApproval: boolean;
   pixelIntegrationId: string | null;
   isActive: boolean;
+};
+
+export type FunnelRow = FunnelFields & {
+  id: string;
+  publicId: string;
+  userId: string;
+  botId: string;
+  channelId: string;
   inviteLink: string;
   createdAt: Date;
   updatedAt: Date;
@@ -30,15 +33,6 @@ export type FunnelRow = {
   todayClicks: number;
   todayEntries: number;
   todayExits: number;
-};
-
-export type FunnelFields = {
-  name: string;
-  description: string | null;
-  landingUrl: string | null;
-  requireApproval: boolean;
-  pixelIntegrationId: string | null;
-  isActive: boolean;
 };
 
 /** Today's counts are UTC days on the list (shared/funnels/schemas.ts funnelSchema.todayMetrics). */

@@ -13,7 +13,6 @@ import type { MessagesDeps } from '../messages/service.ts';
 export type MutationDeps = {
   sql: Queryable;
   runtime: BotRuntime;
-  telegramApiRoot: string;
   encryptionKey: Uint8Array;
   /** The inbox outside the transaction (pool, real runtime): what runs after the commit uses it. */
   inbox: MessagesDeps;

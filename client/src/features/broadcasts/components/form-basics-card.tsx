@@ -1,7 +1,7 @@
 import type { Bot } from '@shared/bots/schemas.ts';
 import { BROADCAST_LIMITS } from '@shared/broadcasts/texts.ts';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { controlClasses, Field } from '../../../components/ui/field.tsx';
+import { BotSelect } from '../../../components/ui/bot-select.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import type { BroadcastForm } from '../hooks/use-broadcast-form.ts';
 
@@ -13,18 +13,13 @@ export function FormBasicsCard({ form, bots }: { form: BroadcastForm; bots: Bot[
       <CardHeader title="Informações básicas" />
       <CardContent className="grid gap-4 sm:grid-cols-2">
         <Input label="Nome" required value={values.name} maxLength={BROADCAST_LIMITS.nameMax} placeholder="Ex.: Promoção de sexta" error={errors.name} onChange={(event) => form.set('name', event.target.value)} />
-        <Field label="Bot" required error={errors.botId ?? (bots.length === 0 ? 'Cadastre um bot primeiro' : undefined)}>
-          {(control) => (
-            <select {...control} className={`${controlClasses(Boolean(errors.botId))} h-11`} value={values.botId} onChange={(event) => form.patch({ botId: event.target.value, contactIds: [] })}>
-              {bots.length === 0 && <option value="">Nenhum bot</option>}
-              {bots.map((bot) => (
-                <option key={bot.id} value={bot.id}>
-                  {bot.name} (@{bot.username})
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <BotSelect
+          bots={bots}
+          value={values.botId}
+          onChange={(botId) => form.patch({ botId, contactIds: [] })}
+          error={errors.botId ?? (bots.length === 0 ? 'Cadastre um bot primeiro' : undefined)}
+          placeholder={bots.length === 0 && <option value="">Nenhum bot</option>}
+        />
       </CardContent>
     </Card>
   );

@@ -9,6 +9,7 @@ import type { MessageType } from '@shared/messages/schemas.ts';
 import type { WatchField } from '@shared/flows/node-configs.ts';
 import type { Queryable } from '../../../db/client.ts';
 import type { StoredMessage } from '../../../ports/stored-messages.ts';
+import type { ContactChange } from '../../flow-engine/contact-triggers.ts';
 
 export type ContactTouchRow = {
   bot_id: string;
@@ -22,18 +23,8 @@ export type ContactTouchRow = {
   at: string;
 };
 
-export type UpsertedContact = {
-  botId: string;
-  telegramId: number;
-  isBot: boolean;
-  created: boolean;
-  /** Watchable fields whose stored value changed; empty for a contact just created. */
-  changedFields: WatchField[];
-  firstName: string;
-  lastName: string | null;
-  username: string | null;
-  phoneNumber: string | null;
-};
+/** A contact as the upsert left it: the change contact triggers read, without its chat, and whether it is a bot. */
+export type UpsertedContact = Omit<ContactChange, 'chat'> & { isBot: boolean };
 
 type Row = Omit<UpsertedContact, 'telegramId' | 'changedFields'> & {
   telegramId: bigint;
