@@ -65,7 +65,7 @@ export default defineConfig({
           // The libraries every page runs before its first render (React, the router, the query cache) in one file:
           // one request instead of five on a first visit, and a file that outlives most deploys in the cache.
           // zod has its own chunk, loaded by the screens that parse (the login form on its first edit, a signed-in
-          // visit before its first render): /login's first download carries none of it (issue 19). Its jitless
+          // visit before its first render): /login's first download carries none of it. Its jitless
           // switch needs no zod (src/lib/zod-without-eval.ts). Dexie, React Flow, sonner and the icons stay in the
           // chunks of the screens that use them.
           groups: [

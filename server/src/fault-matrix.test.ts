@@ -1,10 +1,10 @@
 /**
- * The fault matrix of issue 18 (docs/decisions.md#fault-matrix): what the server does when what it depends on fails,
+ * The fault matrix (docs/decisions.md#fault-matrix): what the server does when what it depends on fails,
  * and that it carries on by itself once the fault is gone.
  * - PostgreSQL restarted mid-work: one instance (`bun server/src/index.ts`, a child process) on a PostgreSQL cluster
  *   of this test's own (test-support/private-postgres.ts: other work's cluster is never touched), stopped and started
  *   under it. PostgreSQL pass only (CI's second pass); needs the PostgreSQL binaries (and, as root, a postgres user).
- * - The Bot API unreachable for 60 s (issue 18 fixes the length): the same instance reaches the emulator through a
+ * - The Bot API unreachable for 60 s: the same instance reaches the emulator through a
  *   gate that stops listening (connections refused) and listens again on the same port. PostgreSQL pass only.
  * - The Graph API answering 500s, and the disk full on a media upload: the in-process test server, both engines.
  */

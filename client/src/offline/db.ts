@@ -76,7 +76,7 @@ export class CanalizeDb extends Dexie {
       rejected: 'mutationId',
       meta: 'key',
     });
-    // The inbox (issue 14): recent messages per contact and one conversation row per contact with messages.
+    // The inbox: recent messages per contact and one conversation row per contact with messages.
     this.version(2).stores({
       messages: 'id, contactId, botId, [contactId+createdAt]',
       conversations: 'contactId, botId, lastMessageAt',

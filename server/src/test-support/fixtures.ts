@@ -1,4 +1,4 @@
-/** Direct inserts for states the API cannot create yet (bots arrive with the Telegram issue). */
+/** Direct inserts for states a test needs without going through the API. */
 import { authResponseSchema } from '@shared/auth/schemas.ts';
 import { encryptSecret, sha256Hex } from '../lib/crypto.ts';
 import type { TestServer } from './start-test-server.ts';

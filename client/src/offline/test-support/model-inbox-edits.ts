@@ -1,5 +1,5 @@
 /**
- * The model test's contacts and inbox (issue 14): what an operator does offline (edit or delete a contact, reply,
+ * The model test's contacts and inbox: what an operator does offline (edit or delete a contact, reply,
  * open a conversation), what Telegram users do on the server between syncs (write, rename themselves, block the
  * bot), and the invariants checked once everyone converged: the cache holds the server's contacts, conversations
  * (unread counts included) and each contact's newest MESSAGES_LIMIT messages; every reply reached Telegram exactly

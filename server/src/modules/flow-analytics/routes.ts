@@ -8,7 +8,7 @@ import * as analytics from './service.ts';
 
 type Deps = analytics.AnalyticsDeps & { accessTokens: AccessTokens };
 
-/** Executions (under /flows) and the analytics calls (under /analytics) of issue 5. */
+/** Executions (under /flows) and the analytics calls (under /analytics). */
 export function flowAnalyticsRoutes(deps: Deps) {
   return new Elysia().use(executionRoutes(deps)).use(analyticsRoutes(deps));
 }

@@ -54,7 +54,7 @@ describe('POST /flows/{id}/test', () => {
     expect(result.steps.at(-1)?.detail).toBe(`${registered.username}|Ana Reis`);
   });
 
-  describe('with the chat input of the editor (issue 17)', () => {
+  describe('with the chat input of the editor', () => {
     const run = async (build: ReturnType<typeof flowBuilder>, flowId: string, body: Record<string, unknown>) => {
       const answer = await build.call('POST', `/flows/${flowId}/test`, body);
       expect(answer.status).toBe(200);
