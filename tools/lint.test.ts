@@ -104,7 +104,7 @@ describe('server layers meet through ports', () => {
   });
 
   test('modules and engines reach the runtime only through ports', async () => {
-    const spec = "export { createBotManager } from '../../runtime/telegram/bot-manager.ts';";
+    const spec = "export { createBotManager } from '../../runtime/telegram/bots/bot-manager.ts';";
     for (const file of ['server/src/modules/contacts/service.ts', 'server/src/engines/broadcast-delivery/probe.ts', 'server/src/modules/bots/routes.ts']) {
       const found = await problems(file, spec);
       expect([file, found.map((problem) => problem.text)]).toEqual([file, [expect.stringContaining('chegam ao runtime só pelos ports')]]);
@@ -115,7 +115,7 @@ describe('server layers meet through ports', () => {
 
   test('ports, lib, db and jobs import no module, engine or runtime', async () => {
     const cases: [string, string][] = [
-      ['server/src/ports/probe.ts', "export { createBotManager } from '../runtime/telegram/bot-manager.ts';"],
+      ['server/src/ports/probe.ts', "export { createBotManager } from '../runtime/telegram/bots/bot-manager.ts';"],
       ['server/src/ports/probe.ts', "export { toBroadcast } from '../modules/broadcasts/mappers.ts';"],
       ['server/src/lib/probe.ts', "export { pixelOutbox } from '../engines/pixel-delivery/outbox.ts';"],
       ['server/src/jobs/probe.ts', "export { createFlowEngine } from '../runtime/flow-engine/flow-engine.ts';"],
