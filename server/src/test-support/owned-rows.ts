@@ -41,11 +41,17 @@ export async function ownershipConditions(sql: Sql): Promise<Map<string, string>
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * A row as JSON text, without `lease_expires_at`: the polling heartbeat renews the leases of the user's bots every few
+ * seconds whatever a request does, so that column moving is the runtime's bookkeeping, not a change made to the user.
+ */
+const ROW = `(to_jsonb(t) - 'lease_expires_at')::text`;
+
 /** Every owned row, per table, as sorted JSON texts: equal snapshots mean nothing of the user's changed. */
 export async function ownedRows(sql: Sql, conditions: Map<string, string>, userId: string): Promise<Record<string, string[]>> {
   const parts = [...conditions].map(
     ([table, condition]) =>
-      `'${table}', (select coalesce(json_agg(to_jsonb(t)::text order by to_jsonb(t)::text), '[]'::json) from ${quote(table)} t where ${condition})`,
+      `'${table}', (select coalesce(json_agg(${ROW} order by ${ROW}), '[]'::json) from ${quote(table)} t where ${condition})`,
   );
   const dump: Record<string, string[]> = {};
   // json_build_object takes at most 100 arguments: 40 tables per query.
