@@ -2,6 +2,11 @@ import { useId } from 'react';
 import type { WelcomeForm } from '../hooks/use-welcome-form.ts';
 import { ChoiceControl } from './choice-control.tsx';
 
+const TRIGGERS = [
+  { value: 'ON_MEMBER_JOINED', label: 'Ao entrar', description: 'Grupos públicos ou links diretos' },
+  { value: 'ON_JOIN_REQUEST_APPROVED', label: 'Ao aprovar', description: 'Grupos com aprovação de membros' },
+] as const;
+
 /** Trigger (docs/product.md#entity-welcome), auto-approve only for the approval trigger (docs/product.md#state-welcome), and sending privately. */
 export function DeliveryOptions({ form }: { form: WelcomeForm }) {
   const name = useId();
@@ -11,22 +16,17 @@ export function DeliveryOptions({ form }: { form: WelcomeForm }) {
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-700">Quando enviar</legend>
         <div className="grid gap-2 sm:grid-cols-2">
-          <ChoiceControl
-            type="radio"
-            name={name}
-            label="Ao entrar"
-            description="Grupos públicos ou links diretos"
-            checked={triggerOn === 'ON_MEMBER_JOINED'}
-            onChange={() => form.set('triggerOn', 'ON_MEMBER_JOINED')}
-          />
-          <ChoiceControl
-            type="radio"
-            name={name}
-            label="Ao aprovar"
-            description="Grupos com aprovação de membros"
-            checked={triggerOn === 'ON_JOIN_REQUEST_APPROVED'}
-            onChange={() => form.set('triggerOn', 'ON_JOIN_REQUEST_APPROVED')}
-          />
+          {TRIGGERS.map((trigger) => (
+            <ChoiceControl
+              key={trigger.value}
+              type="radio"
+              name={name}
+              label={trigger.label}
+              description={trigger.description}
+              checked={triggerOn === trigger.value}
+              onChange={() => form.set('triggerOn', trigger.value)}
+            />
+          ))}
         </div>
       </fieldset>
       <div className="space-y-2">
