@@ -45,6 +45,10 @@ test('uma mensagem chega ao vivo, a resposta chega ao Telegram, e a resposta off
   await send.click();
   expect((await emulator.waitForSentMessage({ token: bot.token, chatId: carla.id, since })).text).toBe('Olá Carla, como posso ajudar?');
   await expect(toast(page, 'Mensagem enviada!').first()).toBeVisible();
+  // The toast starts below the conversation's header: Voltar stays reachable while it shows.
+  const back = await page.getByRole('button', { name: 'Voltar' }).boundingBox();
+  const shown = await toast(page, 'Mensagem enviada!').first().boundingBox();
+  expect(shown?.y ?? 0).toBeGreaterThanOrEqual((back?.y ?? Infinity) + (back?.height ?? 0));
   // The composer stays in view above the bottom of the screen.
   const box = await page.getByLabel('Mensagem').boundingBox();
   expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844);

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { useToastsBelow } from '../../../lib/use-toasts-below.ts';
 import { CHAT_TEXTS } from '../api/chat-texts.ts';
 import { useCachedMessages, type ConversationView } from '../api/conversation-rows.ts';
 import { useMarkConversationRead, useSendReply } from '../api/inbox-writes.ts';
@@ -60,10 +61,15 @@ export function ChatPane({ conversation, onBack }: { conversation: ConversationV
   );
 }
 
-/** Who the conversation is with (name, @username, bot); on a phone, Voltar to the list. */
+/**
+ * Who the conversation is with (name, @username, bot); on a phone, Voltar to the list. Toasts start below it: a reply's
+ * "Mensagem enviada!" would otherwise sit on Voltar, and a pointer resting on a toast keeps it open.
+ */
 function ChatPaneHeader({ conversation, name, onBack }: { conversation: ConversationView; name: string; onBack(): void }) {
+  const ref = useRef<HTMLElement>(null);
+  useToastsBelow(ref, { variable: '--toast-offset-top', sticky: false });
   return (
-    <header className="flex items-center gap-2 border-b border-slate-200 px-2 py-2 sm:px-4">
+    <header ref={ref} className="flex items-center gap-2 border-b border-slate-200 px-2 py-2 sm:px-4">
       <Button variant="ghost" size="sm" className="md:hidden" onClick={onBack} icon={<ArrowLeft aria-hidden="true" className="size-4" />}>
         {CHAT_TEXTS.back}
       </Button>
