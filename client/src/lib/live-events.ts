@@ -1,7 +1,7 @@
 /**
  * The live event stream (GET /api/events, docs/decisions.md#p-inbox), read with fetch so it carries the bearer
  * header like every other call (EventSource cannot). Events are hints ("a conversation changed"): the caller
- * pulls. A dropped stream reconnects after a growing pause (1 s → 30 s) and reports `open` again, which is when
+ * pulls. A dropped stream reconnects after a pause that grows from 1 s up to 30 s and reports `open` again, which is when
  * the caller catches up with a pull. A 401 gets the API client's one refresh before the next attempt.
  */
 import { liveEventSchema, type LiveEvent } from '@shared/messages/schemas.ts';
