@@ -21,6 +21,7 @@ import { createEventHub, type EventHub } from './modules/events/hub.ts';
 import { createPageviewWriter } from './modules/tracking/pageview-writer.ts';
 import { createTrackingLimits } from './modules/tracking/shared-rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
+import { restrictNewFiles, restrictTree } from './lib/private-files.ts';
 import type { BotManager, BotManagerOptions } from './runtime/telegram/bots/bot-manager.ts';
 import { failAbandonedReplies } from './modules/messages/service.ts';
 import type { BroadcastEngineOptions } from './engines/broadcast-delivery/engine.ts';
@@ -60,8 +61,11 @@ export async function startServer(
   logger: Logger,
   options: StartOptions = {},
 ): Promise<RunningServer> {
+  restrictNewFiles();
   const db = options.db ?? (await createDatabase(config));
   try {
+    const repaired = restrictTree(config.dataDir);
+    if (repaired > 0) logger.info('permissões do DATA_DIR restringidas ao usuário do servidor', { dataDir: config.dataDir, entries: repaired });
     const applied = await migrate(db.sql);
     if (applied.length > 0) logger.info('migrações aplicadas', { applied });
     await takeOverPreviousLeases(db, config.instanceId, logger);
