@@ -97,6 +97,8 @@ export async function startServer(
       hostname: '0.0.0.0',
       // Above every route's own cap (http/request-input.ts), so Bun's bare 413 never answers a size a route accepts.
       maxRequestBodySize: SERVER_MAX_BODY_BYTES,
+      // Whatever NODE_ENV says: Bun's development error page shows stacks, paths and source lines to anyone.
+      development: false,
     });
     const port = runtime.listening(app.server?.port ?? config.port);
     await bots.startAll();

@@ -28,6 +28,7 @@ export const ERROR_MESSAGES = {
   META_UNREACHABLE: 'Não foi possível falar com o Meta agora. Tente de novo em instantes.',
   BROADCAST_INVALID_TRANSITION: 'Esta ação não é permitida no status atual do broadcast',
   ROUTE_NOT_FOUND: 'Rota não encontrada',
+  INVALID_HOST: 'Cabeçalho Host inválido',
   PAYLOAD_TOO_LARGE: 'Arquivo ou corpo grande demais',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de conteúdo não suportado',
   MEDIA_TOO_LARGE: 'Arquivo muito grande. Máximo: 20MB',
