@@ -92,7 +92,9 @@ export function createApp(deps: AppDeps) {
   };
   const api = new Elysia({ prefix: '/api' })
     .use(healthRoutes({ sql, ...(deps.readiness ? { readiness: deps.readiness } : {}) }))
-    .use(authRoutes({ sql, accessTokens, encryptionKey: deps.config.encryptionKey, trustProxy: deps.config.trustProxy }))
+    .use(authRoutes({
+      sql, accessTokens, encryptionKey: deps.config.encryptionKey, trustProxy: deps.config.trustProxy, registrationsPerAddress: deps.config.registrationsPerAddress,
+    }))
     .use(telegramWebhookRoutes({ runtime }))
     .use(botRoutes(botDeps))
     .use(channelRoutes(botDeps))

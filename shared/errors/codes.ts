@@ -8,7 +8,8 @@ export const ERROR_MESSAGES = {
   UNAUTHENTICATED: 'Não autenticado',
   TOKEN_EXPIRED: 'Sessão expirada',
   INVALID_REFRESH_TOKEN: 'Sessão inválida. Faça login novamente.',
-  EMAIL_TAKEN: 'Email já cadastrado',
+  // Not 'Email já cadastrado': a stranger must not learn from it which e-mails have accounts (docs/decisions.md#registration).
+  REGISTRATION_REFUSED: 'Não foi possível criar a conta com estes dados. Se você já tem uma conta, entre com seu e-mail e senha.',
   INVALID_CREDENTIALS: 'Email ou senha inválidos',
   TOO_MANY_ATTEMPTS: 'Muitas tentativas. Tente novamente em alguns minutos.',
   NOT_FOUND: 'Recurso não encontrado',
