@@ -24,7 +24,7 @@ const registered = await fetch(`${server.url}/api/auth/register`, {
 const { data } = (await registered.json()) as { data: { tokens: { accessToken: string } } };
 const token = data.tokens.accessToken;
 
-const accessTokens = createAccessTokens(config.jwtSecret, (userId) => findAccount(server.db.sql, userId));
+const accessTokens = createAccessTokens(config.jwtSecret, (userId, sessionId) => findAccount(server.db.sql, userId, sessionId));
 const bare = Bun.serve({
   port: 0,
   async fetch(request) {

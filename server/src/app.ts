@@ -74,7 +74,7 @@ export const DEFAULT_CLIENT_DIST = new URL('../../client/dist', import.meta.url)
 
 export function createApp(deps: AppDeps) {
   const sql = deps.db.sql;
-  const accessTokens = createAccessTokens(deps.config.jwtSecret, (userId) => findAccount(sql, userId));
+  const accessTokens = createAccessTokens(deps.config.jwtSecret, (userId, sessionId) => findAccount(sql, userId, sessionId));
   const runtime = deps.runtime ?? idleRuntime;
   const inbox = { sql, runtime, announce: deps.announce ?? silentAnnouncer };
   const botDeps = {

@@ -70,7 +70,7 @@ async function claimOrThrow(deps: AuthDeps, keys: ThrottleKey[]) {
 
 export async function refresh(deps: AuthDeps, refreshToken: string): Promise<{ tokens: Tokens }> {
   const row = await repo.findRefreshToken(deps.sql, sha256Hex(refreshToken));
-  if (!row || row.revokedAt) throw new AppError('INVALID_REFRESH_TOKEN', 401);
+  if (!row || row.revokedAt || row.familyRevoked) throw new AppError('INVALID_REFRESH_TOKEN', 401);
   if (!row.rotatedAt && row.expiresAt.getTime() <= Date.now()) throw new AppError('INVALID_REFRESH_TOKEN', 401);
   const successor = deriveSecretHex(deps.encryptionKey, `refresh-successor:${refreshToken}`);
   const claimed = !row.rotatedAt && (await rotate(deps, row, successor));
@@ -81,7 +81,7 @@ export async function refresh(deps: AuthDeps, refreshToken: string): Promise<{ t
     await repo.revokeFamily(deps.sql, row.familyId);
     throw new AppError('INVALID_REFRESH_TOKEN', 401);
   }
-  return { tokens: { accessToken: await deps.accessTokens.sign(row.userId), refreshToken: successor } };
+  return { tokens: { accessToken: await deps.accessTokens.sign(row.userId, row.familyId), refreshToken: successor } };
 }
 
 /** Marks the token rotated and stores its successor in one transaction, so whoever sees it rotated can use it. */
@@ -98,14 +98,22 @@ function rotate(deps: AuthDeps, row: repo.RefreshRow, successor: string): Promis
   });
 }
 
-/** The access-token check asks this: a token of an account that no longer exists is refused everywhere. */
-export async function findAccount(sql: Sql, userId: string): Promise<User | undefined> {
-  const row = await repo.findUserById(sql, userId);
-  return row ? toUser(row) : undefined;
+/**
+ * The access-token check asks this: a token of an account that no longer exists, or of a session that was signed
+ * out, is refused everywhere.
+ */
+export async function findAccount(sql: Sql, userId: string, sessionId: string): Promise<User | undefined> {
+  const row = await repo.findSessionUser(sql, userId, sessionId);
+  return row && !row.sessionRevoked ? toUser(row) : undefined;
 }
 
+/**
+ * Signs the session out: its whole refresh family, whichever of its tokens is presented (an older one too), and with
+ * it every access token issued to it (findAccount).
+ */
 export async function logout(deps: AuthDeps, refreshToken: string): Promise<void> {
-  await repo.revokeToken(deps.sql, sha256Hex(refreshToken));
+  const row = await repo.findRefreshToken(deps.sql, sha256Hex(refreshToken));
+  if (row) await repo.revokeFamily(deps.sql, row.familyId);
 }
 
 async function issueTokens(deps: AuthDeps, userId: string, familyId: string): Promise<Tokens> {
@@ -116,5 +124,5 @@ async function issueTokens(deps: AuthDeps, userId: string, familyId: string): Pr
     tokenHash: sha256Hex(refreshToken),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
   });
-  return { accessToken: await deps.accessTokens.sign(userId), refreshToken };
+  return { accessToken: await deps.accessTokens.sign(userId, familyId), refreshToken };
 }
