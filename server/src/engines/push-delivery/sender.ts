@@ -83,7 +83,7 @@ function conversationEnqueuer(deps: PushSenderDeps) {
     recent.set(conversationKey, bucket);
     for (const [key, seen] of recent) if (seen < bucket - 1) recent.delete(key);
     for (const { id } of await repo.listSubscriptionIds(deps.sql, userId)) {
-      await pushSendJob.enqueue(deps.sql, { subscriptionId: id, userId, contactId }, { runAt, idempotencyKey: `${id}:${contactId}:${windowMs}:${bucket}`, maxAttempts: 4 });
+      await pushSendJob.enqueue(deps.sql, { subscriptionId: id, userId, contactId }, { runAt, idempotencyKey: `${id}:${contactId}:${windowMs}:${bucket}`, maxAttempts: 4, tenant: userId });
     }
   };
 }
