@@ -37,6 +37,8 @@ export const ERROR_MESSAGES = {
     'Tipo de arquivo não permitido. Envie imagem (JPEG, PNG, GIF, WebP), vídeo (MP4, MOV, AVI), áudio (MP3, WAV, OGG) ou documento (PDF, DOC, DOCX, TXT).',
   MEDIA_UNREADABLE: 'Erro ao processar arquivo',
   STORAGE_FULL: 'O servidor está sem espaço para guardar arquivos. Tente novamente mais tarde.',
+  // The server answers it with the numbers (modules/media/quota.ts).
+  STORAGE_QUOTA_EXCEEDED: 'Limite de armazenamento da conta atingido.',
   DATABASE_UNAVAILABLE: 'Banco de dados indisponível',
   MIGRATIONS_PENDING: 'O servidor ainda está atualizando o banco de dados. Tente de novo em instantes.',
   SERVER_STOPPING: 'O servidor está sendo encerrado. Tente de novo em instantes.',
