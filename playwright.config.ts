@@ -78,6 +78,8 @@ export default defineConfig({
         META_GRAPH_URL: E2E_GRAPH_URL,
         // e2e/push.e2e.ts subscribes with a stubbed pushManager whose endpoint is on loopback (no push service here).
         PUSH_ALLOW_LOOPBACK: '1',
+        // Every journey registers from this one address.
+        REGISTRATIONS_PER_ADDRESS: '100000',
       },
     },
   ],

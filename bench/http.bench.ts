@@ -13,7 +13,7 @@ import { createAccessTokens } from '../server/src/modules/auth/access-token.ts';
 import { findAccount } from '../server/src/modules/auth/service.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canalize-bench-http-'));
-const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'error', SKIP_CLIENT_BUILD: '1' });
+const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'error', SKIP_CLIENT_BUILD: '1', REGISTRATIONS_PER_ADDRESS: '1000000' });
 const server = await startServer(config, createLogger('error'), { clientDistDir: path.join(dataDir, 'none') });
 
 const registered = await fetch(`${server.url}/api/auth/register`, {
@@ -24,7 +24,7 @@ const registered = await fetch(`${server.url}/api/auth/register`, {
 const { data } = (await registered.json()) as { data: { tokens: { accessToken: string } } };
 const token = data.tokens.accessToken;
 
-const accessTokens = createAccessTokens(config.jwtSecret, (userId) => findAccount(server.db.sql, userId));
+const accessTokens = createAccessTokens(config.jwtSecret, (userId, sessionId) => findAccount(server.db.sql, userId, sessionId));
 const bare = Bun.serve({
   port: 0,
   async fetch(request) {

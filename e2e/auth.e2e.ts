@@ -72,7 +72,7 @@ test.describe('contas', () => {
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Senha').fill('outrasenha');
     await page.getByRole('button', { name: 'Criar Conta' }).click();
-    await expect(page.getByText('Email já cadastrado')).toBeVisible();
+    await expect(page.getByText('Não foi possível criar a conta com estes dados. Se você já tem uma conta, entre com seu e-mail e senha.')).toBeVisible();
 
     await page.goto('/login');
     await page.getByLabel('Email').fill(account.email);

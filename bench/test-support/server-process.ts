@@ -7,7 +7,7 @@ export async function startServerProcess(options: { port: number; dataDir?: stri
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'canalize-bench-'));
   const started = performance.now();
   const child = Bun.spawn(['bun', ...serverFlags(), 'server/src/index.ts'], {
-    env: { ...process.env, PORT: String(options.port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SKIP_CLIENT_BUILD: '1', ...options.env },
+    env: { ...process.env, PORT: String(options.port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SKIP_CLIENT_BUILD: '1', REGISTRATIONS_PER_ADDRESS: '1000000', ...options.env },
     stdout: 'ignore',
     stderr: 'inherit',
   });

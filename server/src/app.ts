@@ -9,6 +9,8 @@ import type { Database } from './db/client.ts';
 import type { Logger } from './lib/logger.ts';
 import { AppError } from './lib/errors.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { hostGate } from './http/host-gate.ts';
+import { pathOf } from './lib/request-path.ts';
 import { cappedBodies, storableParams } from './http/request-input.ts';
 import { compression } from './http/compression.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -66,13 +68,13 @@ export type AppDeps = {
 };
 
 /** The public tracking calls: many, tiny, and never a change to what flows do (no flowsChanged bump). */
-const isTrackingCall = (request: Request) => new URL(request.url).pathname.startsWith('/api/t/');
+const isTrackingCall = (request: Request) => pathOf(request.url).startsWith('/api/t/');
 
 export const DEFAULT_CLIENT_DIST = new URL('../../client/dist', import.meta.url).pathname;
 
 export function createApp(deps: AppDeps) {
   const sql = deps.db.sql;
-  const accessTokens = createAccessTokens(deps.config.jwtSecret, (userId) => findAccount(sql, userId));
+  const accessTokens = createAccessTokens(deps.config.jwtSecret, (userId, sessionId) => findAccount(sql, userId, sessionId));
   const runtime = deps.runtime ?? idleRuntime;
   const inbox = { sql, runtime, announce: deps.announce ?? silentAnnouncer };
   const botDeps = {
@@ -90,7 +92,9 @@ export function createApp(deps: AppDeps) {
   };
   const api = new Elysia({ prefix: '/api' })
     .use(healthRoutes({ sql, ...(deps.readiness ? { readiness: deps.readiness } : {}) }))
-    .use(authRoutes({ sql, accessTokens, encryptionKey: deps.config.encryptionKey, trustProxy: deps.config.trustProxy }))
+    .use(authRoutes({
+      sql, accessTokens, encryptionKey: deps.config.encryptionKey, trustProxy: deps.config.trustProxy, registrationsPerAddress: deps.config.registrationsPerAddress,
+    }))
     .use(telegramWebhookRoutes({ runtime }))
     .use(botRoutes(botDeps))
     .use(channelRoutes(botDeps))
@@ -120,6 +124,7 @@ export function createApp(deps: AppDeps) {
     .onAfterHandle(({ request }) => {
       if (request.method !== 'GET' && !isTrackingCall(request)) runtime.flowsChanged();
     })
+    .use(hostGate())
     .use(errorHandler(deps.logger))
     .use(securityHeaders({ publicUrl: deps.config.publicUrl }))
     .use(compression())

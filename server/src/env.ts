@@ -47,6 +47,10 @@ const envSchema = z.object({
   FLOW_HTTP_ALLOW_PRIVATE: flag,
   /** Behind a reverse proxy: the client address is the X-Forwarded-For entry the proxy appended (login throttling). */
   TRUST_PROXY: flag,
+  /** Megabytes of uploaded files one account may keep (docs/decisions.md#media-quota). */
+  MEDIA_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
+  /** Accounts one client address may create before registration waits grow (docs/decisions.md#registration). */
+  REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** VAPID contact of web push (docs/decisions.md#web-push): a mailto: or https: address push services may write to. */
   PUSH_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'deve ser mailto:… ou https://…').optional()),
   /** Tests only: accept http:// push endpoints on loopback (a local fake push service); production needs https. */
@@ -77,6 +81,8 @@ export type Config = {
   skipClientBuild: boolean;
   flowHttpAllowPrivate: boolean;
   trustProxy: boolean;
+  registrationsPerAddress: number;
+  mediaQuotaBytes: number;
   /** VAPID `sub`: PUSH_SUBJECT, else PUBLIC_URL when https, else a placeholder mailto. */
   pushSubject: string;
   pushAllowLoopback: boolean;
@@ -114,6 +120,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     skipClientBuild: values.SKIP_CLIENT_BUILD,
     flowHttpAllowPrivate: values.FLOW_HTTP_ALLOW_PRIVATE,
     trustProxy: values.TRUST_PROXY,
+    registrationsPerAddress: values.REGISTRATIONS_PER_ADDRESS,
+    mediaQuotaBytes: values.MEDIA_QUOTA_MB * 1024 * 1024,
     pushSubject: values.PUSH_SUBJECT ?? (values.PUBLIC_URL?.startsWith('https://') ? values.PUBLIC_URL : 'mailto:push@canalize.invalid'),
     pushAllowLoopback: values.PUSH_ALLOW_LOOPBACK,
     webhookAllowLoopback: values.WEBHOOK_ALLOW_LOOPBACK,

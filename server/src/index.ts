@@ -6,10 +6,13 @@ import { ConfigError, loadConfig } from './env.ts';
 import { ensureClientBuild } from './boot/ensure-client-build.ts';
 import { createLogger, redact } from './lib/logger.ts';
 import { startServer } from './server.ts';
+import { restrictNewFiles } from './lib/private-files.ts';
 
 const SHUTDOWN_DEADLINE_MS = 9_500;
 
 async function main() {
+  // Before anything is written under DATA_DIR (secrets.json is made by loadConfig).
+  restrictNewFiles();
   let config;
   try {
     config = loadConfig();

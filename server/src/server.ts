@@ -21,6 +21,7 @@ import { createEventHub, type EventHub } from './modules/events/hub.ts';
 import { createPageviewWriter } from './modules/tracking/pageview-writer.ts';
 import { createTrackingLimits } from './modules/tracking/shared-rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
+import { restrictNewFiles, restrictTree } from './lib/private-files.ts';
 import type { BotManager, BotManagerOptions } from './runtime/telegram/bots/bot-manager.ts';
 import { failAbandonedReplies } from './modules/messages/service.ts';
 import type { BroadcastEngineOptions } from './engines/broadcast-delivery/engine.ts';
@@ -60,13 +61,16 @@ export async function startServer(
   logger: Logger,
   options: StartOptions = {},
 ): Promise<RunningServer> {
+  restrictNewFiles();
   const db = options.db ?? (await createDatabase(config));
   try {
+    const repaired = restrictTree(config.dataDir);
+    if (repaired > 0) logger.info('permissões do DATA_DIR restringidas ao usuário do servidor', { dataDir: config.dataDir, entries: repaired });
     const applied = await migrate(db.sql);
     if (applied.length > 0) logger.info('migrações aplicadas', { applied });
     await takeOverPreviousLeases(db, config.instanceId, logger);
     const notifier = await createNotifier(db, logger);
-    const media = createMediaStore(db.sql, config.dataDir);
+    const media = createMediaStore(db.sql, config.dataDir, config.mediaQuotaBytes);
     const events = createEventHub(notifier);
     const jobs = createJobWorker({ sql: db.sql, logger: logger.child({ component: 'jobs' }), instanceId: config.instanceId });
     // Web push (docs/decisions.md#web-push): keys made on first start; incoming messages enqueue push.send jobs.
@@ -93,6 +97,8 @@ export async function startServer(
       hostname: '0.0.0.0',
       // Above every route's own cap (http/request-input.ts), so Bun's bare 413 never answers a size a route accepts.
       maxRequestBodySize: SERVER_MAX_BODY_BYTES,
+      // Whatever NODE_ENV says: Bun's development error page shows stacks, paths and source lines to anyone.
+      development: false,
     });
     const port = runtime.listening(app.server?.port ?? config.port);
     await bots.startAll();

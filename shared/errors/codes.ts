@@ -8,7 +8,8 @@ export const ERROR_MESSAGES = {
   UNAUTHENTICATED: 'Não autenticado',
   TOKEN_EXPIRED: 'Sessão expirada',
   INVALID_REFRESH_TOKEN: 'Sessão inválida. Faça login novamente.',
-  EMAIL_TAKEN: 'Email já cadastrado',
+  // Not 'Email já cadastrado': a stranger must not learn from it which e-mails have accounts (docs/decisions.md#registration).
+  REGISTRATION_REFUSED: 'Não foi possível criar a conta com estes dados. Se você já tem uma conta, entre com seu e-mail e senha.',
   INVALID_CREDENTIALS: 'Email ou senha inválidos',
   TOO_MANY_ATTEMPTS: 'Muitas tentativas. Tente novamente em alguns minutos.',
   NOT_FOUND: 'Recurso não encontrado',
@@ -28,6 +29,7 @@ export const ERROR_MESSAGES = {
   META_UNREACHABLE: 'Não foi possível falar com o Meta agora. Tente de novo em instantes.',
   BROADCAST_INVALID_TRANSITION: 'Esta ação não é permitida no status atual do broadcast',
   ROUTE_NOT_FOUND: 'Rota não encontrada',
+  INVALID_HOST: 'Cabeçalho Host inválido',
   PAYLOAD_TOO_LARGE: 'Arquivo ou corpo grande demais',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de conteúdo não suportado',
   MEDIA_TOO_LARGE: 'Arquivo muito grande. Máximo: 20MB',
@@ -35,6 +37,8 @@ export const ERROR_MESSAGES = {
     'Tipo de arquivo não permitido. Envie imagem (JPEG, PNG, GIF, WebP), vídeo (MP4, MOV, AVI), áudio (MP3, WAV, OGG) ou documento (PDF, DOC, DOCX, TXT).',
   MEDIA_UNREADABLE: 'Erro ao processar arquivo',
   STORAGE_FULL: 'O servidor está sem espaço para guardar arquivos. Tente novamente mais tarde.',
+  // The server answers it with the numbers (modules/media/quota.ts).
+  STORAGE_QUOTA_EXCEEDED: 'Limite de armazenamento da conta atingido.',
   DATABASE_UNAVAILABLE: 'Banco de dados indisponível',
   MIGRATIONS_PENDING: 'O servidor ainda está atualizando o banco de dados. Tente de novo em instantes.',
   SERVER_STOPPING: 'O servidor está sendo encerrado. Tente de novo em instantes.',

@@ -9,6 +9,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Extensions } from '@electric-sql/pglite';
+import { restrictTree } from '../lib/private-files.ts';
 
 const PACKAGE_JSON = Bun.resolveSync('@electric-sql/pglite/package.json', import.meta.dir);
 
@@ -26,6 +27,8 @@ export async function copyTemplate(dir: string, extensions: Extensions): Promise
   try {
     if (!existsSync(path.join(template, 'PG_VERSION'))) await makeTemplate(template, extensions);
     cpSync(template, dir, { recursive: true });
+    // A copy keeps the template's modes, which the install made world-readable (lib/private-files.ts).
+    restrictTree(dir);
     return true;
   } catch {
     // Whatever a failed copy left goes: the directory is initialised in place, empty as it came.

@@ -12,7 +12,7 @@ function appWithLogs() {
       throw new Error('segredo interno: tabela xyz');
     })
     .get('/conflict', () => {
-      throw new AppError('EMAIL_TAKEN', 409);
+      throw new AppError('BOT_ALREADY_REGISTERED', 409);
     })
     .post('/echo', ({ body }) => ({ body }));
   return { app, logs };
@@ -47,7 +47,7 @@ describe('error handler', () => {
     const { app } = appWithLogs();
     const response = await app.handle(new Request('http://local/conflict'));
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ success: false, code: 'EMAIL_TAKEN', message: 'Email já cadastrado' });
+    expect(await response.json()).toEqual({ success: false, code: 'BOT_ALREADY_REGISTERED', message: 'Este bot já está cadastrado' });
   });
 
   test('answers malformed JSON with 400, never 500', async () => {

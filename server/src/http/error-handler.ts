@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts';
+import { pathOf } from '../lib/request-path.ts';
 import { failureBody, jsonResponse } from './envelope.ts';
 
 const requestIds = new WeakMap<Request, string>();
@@ -33,13 +34,12 @@ export function errorHandler(logger: Logger) {
       if (code === 'PARSE') return jsonResponse(400, failureBody('MALFORMED_JSON'), headers);
       if (code === 'NOT_FOUND') return jsonResponse(404, failureBody('ROUTE_NOT_FOUND'), headers);
       if (code === 'VALIDATION') return jsonResponse(400, failureBody('VALIDATION_FAILED'), headers);
-      const url = new URL(request.url);
       if (isDatabaseUnavailable(error)) {
         // Not a bug: PostgreSQL is restarting or away. A clear 503 the client may retry (docs/decisions.md#scale-out).
-        logger.warn('banco de dados indisponível', { requestId, method: request.method, path: url.pathname, error });
+        logger.warn('banco de dados indisponível', { requestId, method: request.method, path: pathOf(request.url), error });
         return jsonResponse(503, failureBody('DATABASE_UNAVAILABLE'), { ...headers, 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
       }
-      logger.error('unhandled error', { requestId, method: request.method, path: url.pathname, code, error });
+      logger.error('unhandled error', { requestId, method: request.method, path: pathOf(request.url), code, error });
       return jsonResponse(500, failureBody('INTERNAL_ERROR'), headers);
     });
 }

@@ -10,6 +10,7 @@ import { Elysia } from 'elysia';
 import { MEDIA_MAX_BYTES } from '@shared/media/schemas.ts';
 import { AppError } from '../lib/errors.ts';
 import { refuseUnstorableText } from './validate.ts';
+import { pathOf } from '../lib/request-path.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -74,7 +75,7 @@ export async function readLimited(
 export function cappedBodies() {
   return new Elysia({ name: 'canalize/capped-bodies' }).onParse({ as: 'global' }, async function cappedBody({ request }, contentType) {
     // Not the context's `path`: Bun's adapter leaves it unset in parse hooks.
-    const cap = bodyCapFor(new URL(request.url).pathname);
+    const cap = bodyCapFor(pathOf(request.url));
     // null (not undefined) tells Elysia the body is handled, so it does not read the stream the route reads itself.
     if (cap === SELF_READ) return null;
     const bytes = await readLimited(request, cap);

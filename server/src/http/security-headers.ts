@@ -11,6 +11,7 @@
  * `Cross-Origin-Resource-Policy: cross-origin` and no CSP, and nothing here sets COEP/COOP that would refuse them.
  */
 import { Elysia } from 'elysia';
+import { pathOf } from '../lib/request-path.ts';
 
 /**
  * script-src 'self': the only scripts are Vite's hashed files (client/index.html has no inline script).
@@ -57,12 +58,4 @@ export function securityHeaders(options: { publicUrl: string | undefined }) {
     if (isCrossOriginPublic(pathname)) set.headers['cross-origin-resource-policy'] = 'cross-origin';
     else set.headers['content-security-policy'] = API_CSP;
   });
-}
-
-/** The path without building a URL object on every request. */
-function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  if (start < 0) return '/';
-  const end = url.search(/[?#]/);
-  return end < 0 ? url.slice(start) : url.slice(start, end);
 }

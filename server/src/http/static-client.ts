@@ -15,6 +15,7 @@ import path from 'node:path';
 import { AppError } from '../lib/errors.ts';
 import { isCompressibleType, negotiateEncoding, type Encoding } from './content-encoding.ts';
 import { DOCUMENT_HEADERS } from './security-headers.ts';
+import { pathOf } from '../lib/request-path.ts';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -30,7 +31,7 @@ export function staticClient(distDir: string) {
   return new Elysia({ name: 'canalize/static-client' })
     .get('/sw.js', ({ request }) => serveFile(root, 'sw.js', NO_CACHE, request))
     .get('/*', ({ request }) => {
-      const pathname = new URL(request.url).pathname;
+      const pathname = pathOf(request.url);
       // Belt and braces with the API's own catch-all: an API path never answers with the SPA's HTML.
       if (pathname === '/api' || pathname.startsWith('/api/')) throw new AppError('ROUTE_NOT_FOUND', 404);
       return serveClientPath(root, pathname, request);

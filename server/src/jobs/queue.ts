@@ -16,6 +16,8 @@ export type EnqueueOptions = {
   maxAttempts?: number | undefined;
   /** Only a worker holding this scope claims the job (e.g. `bot:<id>`: the process that runs the bot). */
   scope?: string | undefined;
+  /** The account the job works for (fair claiming, docs/decisions.md#fair-jobs); a bot's jobs get its owner's. */
+  tenant?: string | undefined;
 };
 
 export type JobInput = EnqueueOptions & { kind: string; payload: unknown };

@@ -13,6 +13,7 @@ export type NewJob = {
   idempotencyKey?: string | undefined;
   maxAttempts?: number | undefined;
   scope?: string | undefined;
+  tenant?: string | undefined;
 };
 
 export type ClaimedJob = {
@@ -30,9 +31,9 @@ export type JobStatus = 'queued' | 'running' | 'done' | 'dead';
 /** Null when a job of this kind with this idempotency key already exists (queued, running or finished). */
 export async function insertJob(sql: Queryable, job: NewJob): Promise<string | null> {
   const [row] = await sql<{ id: string }[]>`
-    insert into jobs (kind, payload, run_at, idempotency_key, max_attempts, scope)
+    insert into jobs (kind, payload, run_at, idempotency_key, max_attempts, scope, tenant)
     values (${job.kind}, ${jsonb(sql, job.payload)}, ${job.runAt ?? sql`now()`}, ${job.idempotencyKey ?? null},
-            ${job.maxAttempts ?? 5}, ${job.scope ?? null})
+            ${job.maxAttempts ?? 5}, ${job.scope ?? null}, ${job.tenant ?? null})
     on conflict (kind, idempotency_key) do nothing
     returning id`;
   return row?.id ?? null;
@@ -43,33 +44,49 @@ export async function insertJobs(sql: Queryable, jobs: NewJob[]): Promise<number
   if (jobs.length === 0) return 0;
   const wire = jobs.map((job) => ({
     kind: job.kind, payload: job.payload ?? null, run_at: job.runAt?.toISOString() ?? null, idempotency_key: job.idempotencyKey ?? null,
-    max_attempts: job.maxAttempts ?? 5, scope: job.scope ?? null,
+    max_attempts: job.maxAttempts ?? 5, scope: job.scope ?? null, tenant: job.tenant ?? null,
   }));
   const rows = await sql`
-    insert into jobs (kind, payload, run_at, idempotency_key, max_attempts, scope)
-    select r.kind, r.payload, coalesce(r.run_at, now()), r.idempotency_key, r.max_attempts, r.scope
-    from jsonb_to_recordset(${jsonb(sql, wire)}) as r(kind text, payload jsonb, run_at timestamptz, idempotency_key text, max_attempts int, scope text)
+    insert into jobs (kind, payload, run_at, idempotency_key, max_attempts, scope, tenant)
+    select r.kind, r.payload, coalesce(r.run_at, now()), r.idempotency_key, r.max_attempts, r.scope, r.tenant
+    from jsonb_to_recordset(${jsonb(sql, wire)}) as r(kind text, payload jsonb, run_at timestamptz, idempotency_key text, max_attempts int, scope text, tenant uuid)
     on conflict (kind, idempotency_key) do nothing
     returning 1`;
   return rows.length;
 }
 
 /** `instanceId`: INSTANCE_ID, recorded with the lease so that this instance's next run ends it at once. */
-export type ClaimInput = { kinds: string[]; leaseMs: number[]; scopes: string[]; token: string; limit: number; instanceId?: string | undefined };
+export type ClaimInput = {
+  kinds: string[];
+  leaseMs: number[];
+  scopes: string[];
+  token: string;
+  limit: number;
+  /** Jobs of one account running at once, on every worker together (docs/decisions.md#fair-jobs). */
+  tenantCap: number;
+  instanceId?: string | undefined;
+};
 
 /**
  * Claims due jobs of the kinds this worker handles, in scopes it holds: queued ones whose run_at has come, and
  * running ones whose lease ran out (their worker died). Each kind has its own lease (leaseMs[i] for kinds[i]).
+ * Fair across accounts (docs/decisions.md#fair-jobs): an account already running `tenantCap` jobs gets none, and
+ * the others take turns — each account's due jobs are ranked by run_at, and a claim takes every account's first
+ * before anyone's second, the accounts with fewer jobs running first. A job without an account is one of its own.
  */
 export function claimJobs(sql: Queryable, input: ClaimInput) {
   return sql<ClaimedJob[]>`
-    with due as materialized (
-      select id from jobs
+    with busy as (
+      select tenant, count(*)::int as running from jobs
+      where status = 'running' and tenant is not null and lease_expires_at > now() group by tenant),
+    ranked as (
+      select id, run_at, coalesce(busy.running, 0) + row_number() over (partition by coalesce(jobs.tenant, jobs.id) order by run_at) as turn
+      from jobs left join busy on busy.tenant = jobs.tenant
       where kind = any(${input.kinds}::text[]) and (scope is null or scope = any(${input.scopes}::text[]))
         and attempts < max_attempts
-        and ((status = 'queued' and run_at <= now()) or (status = 'running' and lease_expires_at <= now()))
-      order by run_at limit ${input.limit}
-      for update skip locked)
+        and ((status = 'queued' and run_at <= now()) or (status = 'running' and lease_expires_at <= now()))),
+    picked as (select id from ranked where turn <= ${input.tenantCap} order by turn, run_at limit ${input.limit}),
+    due as materialized (select id from jobs where id in (select id from picked) for update skip locked)
     update jobs set status = 'running', attempts = jobs.attempts + 1, lease_token = ${input.token},
       lease_expires_at = now() + lease.ms * interval '1 millisecond', lease_instance_id = ${input.instanceId ?? null}
     from due, unnest(${input.kinds}::text[], ${input.leaseMs}::int[]) as lease(kind, ms)

@@ -134,6 +134,8 @@ function claimer(options: JobWorkerOptions, parts: ClaimerParts) {
         const claimed = await claimJobs(options.sql, {
           kinds: kinds.map((entry) => entry.kind.kind), leaseMs: kinds.map((entry) => entry.handler.leaseMs ?? DEFAULT_LEASE_MS),
           scopes: [...parts.scopes], token: crypto.randomUUID(), limit, instanceId: options.instanceId,
+          // One slot always left for the other accounts (docs/decisions.md#fair-jobs).
+          tenantCap: Math.max(1, concurrency - 1),
         });
         for (const job of claimed) running.launch(job);
         if (claimed.length < limit) break;

@@ -61,6 +61,7 @@ export async function startInstance(name: string, env: InstanceEnv, timeoutMs = 
       ENCRYPTION_KEY: env.encryptionKeyHex,
       LOG_LEVEL: 'info',
       SKIP_CLIENT_BUILD: '1',
+      REGISTRATIONS_PER_ADDRESS: '100000',
       ...env.extra,
     },
     stdout: 'pipe',

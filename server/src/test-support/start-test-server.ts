@@ -34,7 +34,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const { env, database, ...startOptions } = options;
   const db = database ?? (await createTestDatabase());
   const graph = env?.META_GRAPH_URL ? undefined : createFakeGraph();
-  const config = loadConfig({ PORT: '0', DATA_DIR: db.dataDir, LOG_LEVEL: 'debug', SKIP_CLIENT_BUILD: '1', ...(graph ? { META_GRAPH_URL: graph.url } : {}), ...env });
+  // Test files register many accounts from loopback; the registration throttle's own test lowers it again.
+  const config = loadConfig({ PORT: '0', DATA_DIR: db.dataDir, LOG_LEVEL: 'debug', SKIP_CLIENT_BUILD: '1', REGISTRATIONS_PER_ADDRESS: '100000', ...(graph ? { META_GRAPH_URL: graph.url } : {}), ...env });
   const logs: string[] = [];
   const logger = createLogger('debug', (line) => logs.push(line));
   const server = await startServer(config, logger, {

@@ -10,6 +10,8 @@ import { checkTarget } from '../../lib/address-guard.ts';
 import { isLoopbackHost } from '../../modules/push/service.ts';
 
 export const PUSH_TIMEOUT_MS = 10_000;
+/** Pushes in a row whose endpoint's host name does not resolve before the subscription counts as gone. */
+export const PUSH_UNRESOLVED_MAX_TRIES = 5;
 
 export type PushRequest = ReturnType<typeof webpush.generateRequestDetails>;
 

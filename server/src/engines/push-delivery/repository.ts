@@ -5,13 +5,26 @@
  */
 import type { Queryable } from '../../db/client.ts';
 
-export type SubscriptionRow = { id: string; userId: string; endpoint: string; p256dh: string; auth: string };
+export type SubscriptionRow = { id: string; userId: string; endpoint: string; p256dh: string; auth: string; unresolvedTries: number };
 
-const SUBSCRIPTION_COLUMNS = (sql: Queryable) => sql`id, user_id as "userId", endpoint, p256dh, auth`;
+const SUBSCRIPTION_COLUMNS = (sql: Queryable) => sql`id, user_id as "userId", endpoint, p256dh, auth, unresolved_tries as "unresolvedTries"`;
 
 /** A dead subscription (404/410 from its push service): removed only if it is still the one that was tried. */
 export async function deleteSubscriptionById(sql: Queryable, id: string, endpoint: string): Promise<void> {
   await sql`delete from push_subscriptions where id = ${id} and endpoint = ${endpoint}`;
+}
+
+/** One more push that found no such host name; answers the streak's length (0 when the subscription is gone). */
+export async function countUnresolved(sql: Queryable, id: string, endpoint: string): Promise<number> {
+  const [row] = await sql<{ tries: number }[]>`
+    update push_subscriptions set unresolved_tries = unresolved_tries + 1
+    where id = ${id} and endpoint = ${endpoint} returning unresolved_tries as tries`;
+  return row?.tries ?? 0;
+}
+
+/** The name resolved again: the streak is over. */
+export async function clearUnresolved(sql: Queryable, id: string): Promise<void> {
+  await sql`update push_subscriptions set unresolved_tries = 0 where id = ${id} and unresolved_tries > 0`;
 }
 
 export function listSubscriptionIds(sql: Queryable, userId: string) {

@@ -17,7 +17,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { VapidKeys } from '../../modules/push/service.ts';
 import type { StoredMessage } from '../../ports/stored-messages.ts';
 import { pushNotification } from './notification.ts';
-import { postPush, PUSH_TIMEOUT_MS, retryAfterMs, type PushAnswer } from './push-request.ts';
+import { postPush, PUSH_TIMEOUT_MS, PUSH_UNRESOLVED_MAX_TRIES, retryAfterMs, type PushAnswer } from './push-request.ts';
 import * as repo from './repository.ts';
 import type { SubscriptionRow } from './repository.ts';
 
@@ -83,7 +83,7 @@ function conversationEnqueuer(deps: PushSenderDeps) {
     recent.set(conversationKey, bucket);
     for (const [key, seen] of recent) if (seen < bucket - 1) recent.delete(key);
     for (const { id } of await repo.listSubscriptionIds(deps.sql, userId)) {
-      await pushSendJob.enqueue(deps.sql, { subscriptionId: id, userId, contactId }, { runAt, idempotencyKey: `${id}:${contactId}:${windowMs}:${bucket}`, maxAttempts: 4 });
+      await pushSendJob.enqueue(deps.sql, { subscriptionId: id, userId, contactId }, { runAt, idempotencyKey: `${id}:${contactId}:${windowMs}:${bucket}`, maxAttempts: 4, tenant: userId });
     }
   };
 }
@@ -104,9 +104,36 @@ async function sendPush(deps: PushSenderDeps, payload: z.output<typeof pushSendJ
     contentEncoding: 'aes128gcm',
     vapidDetails: { subject: deps.subject, publicKey: deps.vapid.publicKey, privateKey: deps.vapid.privateKey },
   });
-  const answer = await postPush(request, deps.allowLoopback, context.signal);
+  let answer: PushAnswer;
+  try {
+    answer = await postPush(request, deps.allowLoopback, context.signal);
+  } catch (error) {
+    if (!isUnresolvedName(error)) throw error;
+    await countUnresolvedName(deps, subscription);
+    return;
+  }
+  if (subscription.unresolvedTries > 0) await repo.clearUnresolved(deps.sql, subscription.id);
   await settle(deps, subscription, answer, context);
 }
+
+/**
+ * A host name that does not exist will not exist a second later either, so the job is not retried; the next message
+ * tries again, and after PUSH_UNRESOLVED_MAX_TRIES pushes in a row the subscription is removed (the browser subscribes
+ * again when the app opens). One log line when the streak starts and one when it ends the subscription.
+ */
+async function countUnresolvedName(deps: PushSenderDeps, subscription: SubscriptionRow) {
+  const origin = new URL(subscription.endpoint).origin;
+  const tries = await repo.countUnresolved(deps.sql, subscription.id, subscription.endpoint);
+  if (tries >= PUSH_UNRESOLVED_MAX_TRIES) {
+    await repo.deleteSubscriptionById(deps.sql, subscription.id, subscription.endpoint);
+    deps.logger.info('inscrição de push removida: o endereço do serviço não existe', { origin, tries });
+  } else if (tries === 1) {
+    deps.logger.warn('endereço do serviço de push não encontrado', { origin });
+  }
+}
+
+const isUnresolvedName = (error: unknown) =>
+  error instanceof Error && (('code' in error && error.code === 'ENOTFOUND') || error.message === 'no address');
 
 /** 2xx done; 404/410 and an internal address delete the subscription; 429 and 5xx throw (retried); the rest is logged. */
 async function settle(deps: PushSenderDeps, subscription: SubscriptionRow, { status, retryAfter }: PushAnswer, context: JobContext) {

@@ -34,14 +34,20 @@ describe('register', () => {
     expect(String(stored[0]?.password_hash)).toStartWith('$argon2id$');
   });
 
-  test('refuses an email already taken, whatever its case', async () => {
+  test('refuses an email already taken, whatever its case, without saying that it is registered', async () => {
     const email = uniqueEmail();
     await register(email);
     const response = await server.api('/api/auth/register', {
       json: { name: 'Outra', email: email.replace('pessoa', 'PESSOA'), password: 'segredo1' },
     });
     expect(response.status).toBe(409);
-    expect(await failure(response)).toMatchObject({ code: 'EMAIL_TAKEN', message: 'Email já cadastrado' });
+    const refusal = await failure(response);
+    expect(refusal).toEqual({
+      success: false,
+      code: 'REGISTRATION_REFUSED',
+      message: 'Não foi possível criar a conta com estes dados. Se você já tem uma conta, entre com seu e-mail e senha.',
+    });
+    expect(JSON.stringify(refusal)).not.toMatch(/cadastrad|EMAIL_TAKEN|já existe/i);
   });
 
   test('answers 400 with the pt-BR text of each invalid field', async () => {

@@ -12,6 +12,8 @@ export type RefreshRow = {
   /** Measured by the database clock, the one every server instance shares. */
   rotatedSecondsAgo: number | null;
   revokedAt: Date | null;
+  /** Some token of its family was revoked: the whole session is signed out (logout, a replayed rotated token). */
+  familyRevoked: boolean;
 };
 
 
@@ -31,9 +33,11 @@ export async function findUserByEmail(sql: Sql, email: string) {
   return rows[0];
 }
 
-export async function findUserById(sql: Sql, id: string) {
-  const rows = await sql<UserRow[]>`
-    select id, name, email, password_hash as "passwordHash", created_at as "createdAt"
+/** The account with whether the session (a refresh family) was signed out, in one round trip. */
+export async function findSessionUser(sql: Sql, id: string, familyId: string) {
+  const rows = await sql<(UserRow & { sessionRevoked: boolean })[]>`
+    select id, name, email, password_hash as "passwordHash", created_at as "createdAt",
+           exists (select 1 from refresh_tokens where family_id = ${familyId} and revoked_at is not null) as "sessionRevoked"
     from users where id = ${id}`;
   return rows[0];
 }
@@ -51,7 +55,8 @@ export async function findRefreshToken(sql: Sql, tokenHash: string) {
   const rows = await sql<RefreshRow[]>`
     select id, user_id as "userId", family_id as "familyId", expires_at as "expiresAt",
            rotated_at as "rotatedAt", extract(epoch from now() - rotated_at)::float8 as "rotatedSecondsAgo",
-           revoked_at as "revokedAt"
+           revoked_at as "revokedAt",
+           exists (select 1 from refresh_tokens f where f.family_id = refresh_tokens.family_id and f.revoked_at is not null) as "familyRevoked"
     from refresh_tokens where token_hash = ${tokenHash}`;
   return rows[0];
 }
@@ -69,9 +74,6 @@ export async function revokeFamily(sql: Sql, familyId: string) {
   await sql`update refresh_tokens set revoked_at = now() where family_id = ${familyId} and revoked_at is null`;
 }
 
-export async function revokeToken(sql: Sql, tokenHash: string) {
-  await sql`update refresh_tokens set revoked_at = now() where token_hash = ${tokenHash} and revoked_at is null`;
-}
 
 export type ClaimResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 

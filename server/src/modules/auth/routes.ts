@@ -14,8 +14,8 @@ import * as auth from './service.ts';
 /** `trustProxy`: read the client address from X-Forwarded-For (env TRUST_PROXY). */
 export function authRoutes(deps: auth.AuthDeps & { trustProxy: boolean }) {
   return new Elysia({ prefix: '/auth' })
-    .post('/register', async ({ body, set }) => {
-      const result = await auth.register(deps, parseInput(registerInputSchema, body));
+    .post('/register', async ({ body, set, request, server }) => {
+      const result = await auth.register(deps, parseInput(registerInputSchema, body), clientAddress(request, server, deps.trustProxy));
       set.status = 201;
       return ok(result);
     })

@@ -4,7 +4,10 @@
  *   a dummy hash when the email is unknown, so neither the text nor the timing reveals which accounts exist;
  * - logins are throttled per client address and per (address, email) with growing waits (throttle.ts), counted
  *   in the database before the password is checked so that parallel attempts, restarts and several server
- *   instances cannot get around it; a 429 says how long to wait (Retry-After);
+ *   instances cannot get around it; a 429 says how long to wait (Retry-After); registrations are counted per
+ *   address the same way, and a taken e-mail gets a refusal that does not name the e-mail as registered
+ *   (docs/decisions.md#registration);
+ * - every password hash and check waits its turn in one queue (password-hashing.ts);
  * - refresh tokens are opaque, stored as SHA-256, rotated on every use. The successor is derived from the token
  *   (an HMAC under the server key), so for REFRESH_GRACE_SECONDS after a rotation the same token answers the same
  *   successor again: parallel refreshes of one session (two tabs, a retried request) all get the one new token.
@@ -17,44 +20,57 @@ import { AppError } from '../../lib/errors.ts';
 import { deriveSecretHex, randomToken, sha256Hex } from '../../lib/crypto.ts';
 import type { AccessTokens } from './access-token.ts';
 import * as repo from './repository.ts';
-import { loginThrottleKeys } from './throttle.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { loginThrottleKeys, registrationThrottleKeys, type ThrottleKey } from './throttle.ts';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 export const REFRESH_GRACE_SECONDS = 30;
 
-export type AuthDeps = { sql: Sql; accessTokens: AccessTokens; encryptionKey: Uint8Array };
+export type AuthDeps = {
+  sql: Sql;
+  accessTokens: AccessTokens;
+  encryptionKey: Uint8Array;
+  /** Accounts one address may create before growing waits begin (REGISTRATIONS_PER_ADDRESS). */
+  registrationsPerAddress: number;
+};
 
 let dummyHash: Promise<string> | undefined;
-const timingDummy = () => (dummyHash ??= Bun.password.hash('canalize-timing-dummy', 'argon2id'));
+const timingDummy = () => (dummyHash ??= hashPassword('canalize-timing-dummy'));
 
 export function toUser(row: repo.UserRow): User {
   return { id: row.id, name: row.name, email: row.email, createdAt: row.createdAt.toISOString() };
 }
 
-export async function register(deps: AuthDeps, input: RegisterInput) {
-  const passwordHash = await Bun.password.hash(input.password, 'argon2id');
+/** `address`: the client's, as http/client-address.ts reads it. */
+export async function register(deps: AuthDeps, input: RegisterInput, address: string) {
+  await claimOrThrow(deps, registrationThrottleKeys(address, deps.registrationsPerAddress));
+  const passwordHash = await hashPassword(input.password);
   const row = await repo.insertUser(deps.sql, { name: input.name, email: input.email, passwordHash });
-  if (!row) throw new AppError('EMAIL_TAKEN', 409);
+  if (!row) throw new AppError('REGISTRATION_REFUSED', 409);
   return { user: toUser(row), tokens: await issueTokens(deps, row.id, crypto.randomUUID()) };
 }
 
 /** `address`: the client's, as http/client-address.ts reads it. */
 export async function login(deps: AuthDeps, input: LoginInput, address: string) {
   const keys = loginThrottleKeys(address, input.email);
-  const claim = await repo.claimLoginAttempt(deps.sql, keys);
-  if (!claim.allowed) {
-    throw new AppError('TOO_MANY_ATTEMPTS', 429, undefined, undefined, { 'retry-after': String(claim.retryAfterSeconds) });
-  }
+  await claimOrThrow(deps, keys);
   const row = await repo.findUserByEmail(deps.sql, input.email);
-  const valid = await Bun.password.verify(input.password, row?.passwordHash ?? (await timingDummy()));
+  const valid = await verifyPassword(input.password, row?.passwordHash ?? (await timingDummy()));
   if (!row || !valid) throw new AppError('INVALID_CREDENTIALS', 401);
   await repo.releaseLoginAttempt(deps.sql, keys);
   return { user: toUser(row), tokens: await issueTokens(deps, row.id, crypto.randomUUID()) };
 }
 
+async function claimOrThrow(deps: AuthDeps, keys: ThrottleKey[]) {
+  const claim = await repo.claimLoginAttempt(deps.sql, keys);
+  if (!claim.allowed) {
+    throw new AppError('TOO_MANY_ATTEMPTS', 429, undefined, undefined, { 'retry-after': String(claim.retryAfterSeconds) });
+  }
+}
+
 export async function refresh(deps: AuthDeps, refreshToken: string): Promise<{ tokens: Tokens }> {
   const row = await repo.findRefreshToken(deps.sql, sha256Hex(refreshToken));
-  if (!row || row.revokedAt) throw new AppError('INVALID_REFRESH_TOKEN', 401);
+  if (!row || row.revokedAt || row.familyRevoked) throw new AppError('INVALID_REFRESH_TOKEN', 401);
   if (!row.rotatedAt && row.expiresAt.getTime() <= Date.now()) throw new AppError('INVALID_REFRESH_TOKEN', 401);
   const successor = deriveSecretHex(deps.encryptionKey, `refresh-successor:${refreshToken}`);
   const claimed = !row.rotatedAt && (await rotate(deps, row, successor));
@@ -65,7 +81,7 @@ export async function refresh(deps: AuthDeps, refreshToken: string): Promise<{ t
     await repo.revokeFamily(deps.sql, row.familyId);
     throw new AppError('INVALID_REFRESH_TOKEN', 401);
   }
-  return { tokens: { accessToken: await deps.accessTokens.sign(row.userId), refreshToken: successor } };
+  return { tokens: { accessToken: await deps.accessTokens.sign(row.userId, row.familyId), refreshToken: successor } };
 }
 
 /** Marks the token rotated and stores its successor in one transaction, so whoever sees it rotated can use it. */
@@ -82,14 +98,22 @@ function rotate(deps: AuthDeps, row: repo.RefreshRow, successor: string): Promis
   });
 }
 
-/** The access-token check asks this: a token of an account that no longer exists is refused everywhere. */
-export async function findAccount(sql: Sql, userId: string): Promise<User | undefined> {
-  const row = await repo.findUserById(sql, userId);
-  return row ? toUser(row) : undefined;
+/**
+ * The access-token check asks this: a token of an account that no longer exists, or of a session that was signed
+ * out, is refused everywhere.
+ */
+export async function findAccount(sql: Sql, userId: string, sessionId: string): Promise<User | undefined> {
+  const row = await repo.findSessionUser(sql, userId, sessionId);
+  return row && !row.sessionRevoked ? toUser(row) : undefined;
 }
 
+/**
+ * Signs the session out: its whole refresh family, whichever of its tokens is presented (an older one too), and with
+ * it every access token issued to it (findAccount).
+ */
 export async function logout(deps: AuthDeps, refreshToken: string): Promise<void> {
-  await repo.revokeToken(deps.sql, sha256Hex(refreshToken));
+  const row = await repo.findRefreshToken(deps.sql, sha256Hex(refreshToken));
+  if (row) await repo.revokeFamily(deps.sql, row.familyId);
 }
 
 async function issueTokens(deps: AuthDeps, userId: string, familyId: string): Promise<Tokens> {
@@ -100,5 +124,5 @@ async function issueTokens(deps: AuthDeps, userId: string, familyId: string): Pr
     tokenHash: sha256Hex(refreshToken),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
   });
-  return { accessToken: await deps.accessTokens.sign(userId), refreshToken };
+  return { accessToken: await deps.accessTokens.sign(userId, familyId), refreshToken };
 }

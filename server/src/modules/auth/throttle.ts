@@ -8,6 +8,8 @@
  *   from one address is throttled too.
  * A success clears its (address, email) counter and gives back its own attempt on the address counter. Counters
  * forget a key a day after its last attempt. IPv6 clients are counted per /64, the block one subscriber gets.
+ * Registrations are counted per address with the same machinery: REGISTRATIONS_PER_ADDRESS free, then windows of
+ * 1 min doubling up to 1 h; a success gives nothing back (each account costs a password hash and a row).
  */
 export type ThrottleRule = { free: number; baseSeconds: number; maxSeconds: number; forgetAfterSeconds: number };
 
@@ -20,6 +22,10 @@ export type ThrottleKey = { key: string; rule: ThrottleRule };
 export const loginThrottleKeys = (address: string, email: string): ThrottleKey[] => [
   { key: `address:${address}`, rule: ADDRESS_RULE },
   { key: `account:${address}:${email}`, rule: ACCOUNT_RULE },
+];
+
+export const registrationThrottleKeys = (address: string, free: number): ThrottleKey[] => [
+  { key: `register:${address}`, rule: { free, baseSeconds: 60, maxSeconds: 3600, forgetAfterSeconds: DAY } },
 ];
 
 export type ThrottleState = { attempts: number; idleSeconds: number; blockedForSeconds: number };

@@ -11,6 +11,8 @@ import { mediaUrlOf } from '@shared/media/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { reserveQuota } from './quota.ts';
 import type { MediaStore, SniffedMedia, StoredMedia } from '../../ports/media-store.ts';
 import * as repo from './repository.ts';
 import type { MediaRow } from './repository.ts';
@@ -18,7 +20,8 @@ import type { MediaRow } from './repository.ts';
 /** No space or no inodes left, or the user's quota spent: the server cannot keep the file, whatever it is. */
 const isStorageFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(String(Reflect.get(Object(error), 'code')));
 
-export function createMediaStore(sql: Queryable, dataDir: string): MediaStore {
+/** `quotaBytes`: what one account may keep (MEDIA_QUOTA_MB, quota.ts). */
+export function createMediaStore(sql: Queryable, dataDir: string, quotaBytes = Number.POSITIVE_INFINITY): MediaStore {
   const root = path.resolve(dataDir, 'media');
   const fileOf = (userId: string, id: string) => path.join(root, userId, id);
   const toStored = (userId: string, row: MediaRow): StoredMedia => ({
@@ -26,24 +29,21 @@ export function createMediaStore(sql: Queryable, dataDir: string): MediaStore {
   });
 
   return {
+    /** Within the account's quota (checked and counted in one transaction), the bytes first, then the row. */
     async save(userId: string, input: { bytes: Uint8Array; fileName: string; sniffed: SniffedMedia }): Promise<StoredMedia> {
       const id = crypto.randomUUID();
       const file = fileOf(userId, id);
+      const size = input.bytes.byteLength;
       try {
-        await mkdir(path.dirname(file), { recursive: true });
-        const written = await Bun.write(file, input.bytes);
-        if (written !== input.bytes.byteLength) throw new AppError('STORAGE_FULL', 507);
-      } catch (error) {
-        await rm(file, { force: true }).catch(() => undefined);
-        if (isStorageFull(error)) throw new AppError('STORAGE_FULL', 507);
-        throw error;
-      }
-      try {
-        const row = await repo.insertMedia(sql, userId, id, input.fileName, input.sniffed, input.bytes.byteLength);
+        const row = await inTransaction(sql, async (tx) => {
+          await reserveQuota(tx, userId, size, quotaBytes);
+          await writeBytes(file, input.bytes);
+          return repo.insertMedia(tx, userId, id, input.fileName, input.sniffed, size);
+        });
         if (!row) throw new Error('media insert returned nothing');
         return toStored(userId, row);
       } catch (error) {
-        await rm(file, { force: true });
+        await rm(file, { force: true }).catch(() => undefined);
         throw error;
       }
     },
@@ -55,4 +55,16 @@ export function createMediaStore(sql: Queryable, dataDir: string): MediaStore {
       return row ? toStored(userId, row) : undefined;
     },
   };
+}
+
+/** The whole file or nothing: a write the disk refuses is 507 STORAGE_FULL (the caller removes what was written). */
+async function writeBytes(file: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    const written = await Bun.write(file, bytes);
+    if (written !== bytes.byteLength) throw new AppError('STORAGE_FULL', 507);
+  } catch (error) {
+    if (isStorageFull(error)) throw new AppError('STORAGE_FULL', 507);
+    throw error;
+  }
 }

@@ -21,3 +21,13 @@ export async function findMedia(sql: Queryable, userId: string, id: string) {
     from media_files where id = ${id} and user_id = ${userId}`;
   return row;
 }
+
+/** The account's uploads one at a time until the transaction ends (the quota check, quota.ts). */
+export async function lockUploads(tx: Queryable, userId: string) {
+  await tx`select pg_advisory_xact_lock(hashtext('canalize.media.quota'), hashtext(${userId}))`;
+}
+
+export async function usedBytes(sql: Queryable, userId: string): Promise<number> {
+  const [row] = await sql<{ used: number }[]>`select coalesce(sum(size_bytes), 0)::float8 as used from media_files where user_id = ${userId}`;
+  return row?.used ?? 0;
+}

@@ -11,6 +11,7 @@ import { registerUser } from '../../test-support/fixtures.ts';
 import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
 import { eventually, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../../test-support/telegram.ts';
 import { endpointAllowed } from './service.ts';
+import { PUSH_UNRESOLVED_MAX_TRIES } from '../../engines/push-delivery/push-request.ts';
 
 setDefaultTimeout(30_000);
 
@@ -174,6 +175,29 @@ describe('web push', () => {
     expect((accepted?.at ?? 0) - (refused?.at ?? 0)).toBeGreaterThanOrEqual(2_900);
     expect(accepted?.payload).toMatchObject({ body: 'devagar' });
     await readAll();
+  });
+
+  test('an endpoint whose host name never resolves is tried a bounded number of times, then removed, with two log lines', async () => {
+    const lost = { ...fake.subscribe(), endpoint: `https://push.nao-existe.invalid/push/${crypto.randomUUID()}` };
+    expect((await subscribe(owner.auth.token, lost)).status).toBe(201);
+    const [stored] = await bed.server.db.sql<{ id: string }[]>`select id from push_subscriptions where endpoint = ${lost.endpoint}`;
+    for (let message = 1; message <= PUSH_UNRESOLVED_MAX_TRIES; message++) {
+      write(`mensagem ${message}`);
+      await eventually(`push ${message} tried`, async () => {
+        const [row] = await bed.server.db.sql<{ tries: number }[]>`select unresolved_tries as tries from push_subscriptions where endpoint = ${lost.endpoint}`;
+        return (row === undefined || row.tries >= message) && true;
+      });
+      await readAll();
+    }
+    expect(await bed.server.db.sql`select 1 from push_subscriptions where endpoint = ${lost.endpoint}`).toHaveLength(0);
+    // Each push tried once: a name that does not exist is not retried by the queue.
+    const jobs = await bed.server.db.sql<{ status: string; attempts: number }[]>`
+      select status, attempts from jobs where kind = 'push.send' and payload->>'subscriptionId' = ${stored?.id ?? ''}`;
+    expect(jobs.map((job) => [job.status, job.attempts])).toEqual(Array(PUSH_UNRESOLVED_MAX_TRIES).fill(['done', 1]));
+    const lines = bed.server.logs.filter((line) => line.includes('push.nao-existe.invalid'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('endereço do serviço de push não encontrado');
+    expect(lines[1]).toContain('inscrição de push removida');
   });
 
   test("another account's subscriptions never receive the owner's pushes", () => {

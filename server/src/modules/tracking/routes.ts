@@ -15,6 +15,7 @@ import { readLimited } from '../../http/request-input.ts';
 import { parseInput } from '../../http/validate.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { pathOf } from '../../lib/request-path.ts';
 import type { FunnelDirectory, TrackedFunnel } from './funnel-directory.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { createTrackingLimits, type TrackingLimits } from './shared-rate-limit.ts';
@@ -44,7 +45,7 @@ function failure(error: unknown, deps: TrackingRouteDeps, request: Request): Res
   if (isDatabaseUnavailable(error)) {
     return jsonResponse(503, failureBody('DATABASE_UNAVAILABLE'), { ...CORS, 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
   }
-  deps.logger.error('falha no rastreamento de funil', { path: new URL(request.url).pathname, error });
+  deps.logger.error('falha no rastreamento de funil', { path: pathOf(request.url), error });
   return jsonResponse(500, failureBody('INTERNAL_ERROR'), CORS);
 }
 
@@ -78,14 +79,15 @@ export function trackingRoutes(deps: TrackingRouteDeps) {
     }
   };
 
-  const origin = (request: Request) => (deps.publicUrl ? deps.publicUrl.replace(/\/+$/, '') : new URL(request.url).origin);
+  // Never the request's Host: the script is cached publicly (script.ts ScriptConfig.endpoint).
+  const origin = deps.publicUrl ? deps.publicUrl.replace(/\/+$/, '') : '';
 
   return new Elysia()
     .get('/js/:file', guarded(async (context) => {
       limit(views, context);
-      const file = new URL(context.request.url).pathname.split('/').at(-1) ?? '';
+      const file = pathOf(context.request.url).split('/').at(-1) ?? '';
       const funnel = await funnelOf(file.endsWith('.js') ? file.slice(0, -3) : '');
-      return scriptResponse(context.request, funnel, origin(context.request));
+      return scriptResponse(context.request, funnel, origin);
     }))
     .options('/t/:uuid/pageview', preflight)
     .options('/t/:uuid/click', preflight)
@@ -141,5 +143,5 @@ async function bodyOf(request: Request): Promise<unknown> {
 
 /** `/api/t/{uuid}/{call}`, read from the raw path (Elysia decodes params; a hostile one stays a plain 404 here). */
 function publicIdOf(request: Request): string {
-  return new URL(request.url).pathname.split('/').at(-2) ?? '';
+  return pathOf(request.url).split('/').at(-2) ?? '';
 }

@@ -12,7 +12,10 @@
  */
 
 export type ScriptConfig = {
-  /** `${origin}/api/t/${uuid}`: where the calls go. */
+  /**
+   * Where the calls go: `${PUBLIC_URL}/api/t/${uuid}`, or without PUBLIC_URL the path alone, which the script resolves
+   * against its own address (document.currentScript): a public, cacheable body never holds a Host header's value.
+   */
   endpoint: string;
   /** The funnel's invite link: links with this href are the funnel's. */
   link: string;
@@ -23,8 +26,9 @@ export type ScriptConfig = {
 
 // `__C__` is replaced by the JSON config. Kept readable; whitespace is stripped when served.
 const SOURCE = `(function(){
-var C=__C__,w=window,d=document,n=navigator;
+var C=__C__,w=window,d=document,n=navigator,S=d.currentScript;
 if(!C.a)return;
+if(C.e.charAt(0)==="/"&&S&&S.src)try{C.e=new URL(C.e,S.src).href}catch(e){}
 var K="canalize_visit_"+C.u,v;
 function id(){if(w.crypto&&crypto.randomUUID)return crypto.randomUUID();var b=crypto.getRandomValues(new Uint8Array(16)),h="",i;b[6]=b[6]&15|64;b[8]=b[8]&63|128;for(i=0;i<16;i++){h+=(b[i]+256).toString(16).slice(1);if(i==3||i==5||i==7||i==9)h+="-"}return h}
 try{v=sessionStorage.getItem(K);if(!v){v=id();sessionStorage.setItem(K,v)}}catch(e){v=id()}

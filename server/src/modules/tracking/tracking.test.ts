@@ -47,7 +47,11 @@ describe('tracking script', () => {
     expect(response.headers.get('cache-control')).toContain('max-age=');
     const body = await response.text();
     expect(body).toContain(telegramLink);
-    expect(body).toContain(`${bed.server.url}/api/t/${funnel.uuid}`);
+    // Without PUBLIC_URL the endpoint is a path the script resolves against its own address, never a Host's value.
+    expect(body).toContain(`"/api/t/${funnel.uuid}"`);
+    const steered = await fetch(`${bed.server.url}/api/js/${funnel.uuid}.js`, { headers: { host: 'evil.example' } });
+    expect(steered.status).toBe(200);
+    expect(await steered.text()).toBe(body);
     expect(Bun.gzipSync(new TextEncoder().encode(body)).byteLength).toBeLessThan(3 * 1024);
     expect(() => new Function(body)).not.toThrow();
     const etag = response.headers.get('etag') ?? '';

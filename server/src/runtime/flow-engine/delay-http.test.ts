@@ -58,7 +58,7 @@ describe('durable delay and http_request', () => {
       const list = executionsResponseSchema.parse((await build.call('GET', `/flows/${httpFlow}/executions`)).body).data.executions;
       return list[0]?.status === 'failed' ? list[0] : undefined;
     });
-    expect(refused.error).toBe('Endereço interno recusado: 127.0.0.1');
+    expect(refused.error).toBe('Endereço não permitido');
 
     await server.stop();
     server = await start(true);

@@ -29,7 +29,8 @@ export async function performHttpRequest(config: NodeConfigs['http_request'], va
   if (!allowPrivate) {
     const checked = await checkTarget(url.hostname).catch(() => undefined);
     if (!checked) return { ok: false, error: 'Endereço não encontrado' };
-    if ('refused' in checked) return { ok: false, error: `Endereço interno recusado: ${checked.refused}` };
+    // Never which address it resolved to: that would map the private network for whoever writes the flow.
+    if ('refused' in checked) return { ok: false, error: 'Endereço não permitido' };
     target = pinned(url, checked.address);
     headers.set('host', url.host);
     if (url.protocol === 'https:' && !isIP(url.hostname.replace(/^\[|\]$/g, ''))) tls = { serverName: url.hostname };
