@@ -1,11 +1,11 @@
 /**
  * The flow editor on a phone: 390×844 with touch. The canvas takes the screen, the library is a bottom
  * sheet behind "+", the node panel a full-width sheet whose Salvar nó / Excluir stay reachable, the header a compact
- * bar; a flow is built, edited and saved by tapping alone, and nothing runs past the screen.
+ * bar; a flow is built and edited by tapping alone (every edit saves itself), and nothing runs past the screen.
  */
 import { expect, test, type CDPSession, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
-import { card } from './test-support/canvas.ts';
+import { card, saveState } from './test-support/canvas.ts';
 import { emulator } from './test-support/emulator.ts';
 import { flowApi } from './test-support/flows.ts';
 import { auth } from './test-support/offline.ts';
@@ -58,9 +58,10 @@ test('monta, edita e salva um fluxo só com toques num celular, sem nada passar 
   await signInThroughUi(page, account);
   await page.goto(`/flows/${flowId}/edit`);
 
-  // The compact bar: back, the name (whole in the field, cut on screen), Salvar and the menu; no library column.
+  // The compact bar: back, the name (whole in the field, cut on screen), the save state and the menu; no library column.
   await expect(page.getByLabel('Nome do fluxo')).toHaveValue('Boas-vindas do celular com um nome bem comprido');
-  await expect(page.getByRole('button', { name: 'Salvar', exact: true })).toBeInViewport();
+  await expect(saveState(page)).toBeInViewport();
+  await expect(saveState(page)).toHaveText('Salvo');
   await expect(page.getByRole('navigation', { name: 'Biblioteca de nós' })).toHaveCount(0);
   const canvasBox = await page.getByTestId('flow-canvas').boundingBox();
   expect(canvasBox?.width).toBeGreaterThanOrEqual(380);
@@ -131,14 +132,15 @@ test('monta, edita e salva um fluxo só com toques num celular, sem nada passar 
   await touch(cdp, 'touchEnd', []);
   expect(await viewportTransform(page)).not.toBe(zoomed);
 
-  // The menu holds the rest; Salvar writes the flow.
+  // The menu holds the rest; every edit saved itself.
   await page.getByRole('button', { name: 'Mais ações' }).tap();
   await expect(page.getByRole('menuitem', { name: 'Organizar' })).toBeVisible();
   expect(await overflowing(page)).toEqual([]);
+  await page.getByRole('menuitemcheckbox', { name: 'Fluxo ativo' }).tap();
+  await expect(toast(page, 'Fluxo ativado')).toBeVisible();
   await page.getByRole('button', { name: 'Mais ações' }).tap();
-  await page.getByRole('button', { name: 'Salvar', exact: true }).tap();
-  await expect(toast(page, 'Fluxo salvo com sucesso!')).toBeVisible();
-  // One toast, below the compact bar: the bar and its Salvar stay uncovered.
+  await expect(saveState(page)).toHaveText('Salvo');
+  // One toast, below the compact bar: the bar stays uncovered.
   const bar = await page.locator('header').filter({ has: page.getByLabel('Nome do fluxo') }).boundingBox();
   const shown = await page.locator('[data-sonner-toast]').evaluateAll((items) => items.map((t) => t.getBoundingClientRect().top));
   expect(shown).toHaveLength(1);

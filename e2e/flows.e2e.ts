@@ -3,6 +3,7 @@ import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
 import { signInThroughUi } from './test-support/ui.ts';
 import { flowApi } from './test-support/flows.ts';
+import { expectSaved } from './test-support/canvas.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
 const card = (page: Page, subType: string) => page.locator(`[data-testid="flow-node"][data-subtype="${subType}"]`);
@@ -96,8 +97,7 @@ test('cria um fluxo pelo modal, monta /start → botões → texto no editor, sa
   await expect(page.getByText('3 nós · 2 conexões')).toBeVisible();
   await expect(page.locator('.react-flow__edge path[style*="168, 85, 247"], .react-flow__edge path[style*="#a855f7"]').first()).toBeAttached();
 
-  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
-  await expect(toast(page, 'Fluxo salvo com sucesso!')).toBeVisible();
+  await expectSaved(page);
 
   await page.reload();
   await expect(page.getByText('3 nós · 2 conexões')).toBeVisible();
