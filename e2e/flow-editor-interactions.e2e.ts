@@ -93,6 +93,8 @@ test('clicar numa conexão pergunta se deve removê-la; confirmar a remove do se
   await expect(counter(page, '2 nós · 1 conexão')).toBeVisible();
   const edge = page.locator('.react-flow__edge');
   const confirm = page.getByRole('dialog', { name: 'Remover conexão' });
+  // A screen reader names the connection by its nodes' titles, never by their ids.
+  await expect(edge).toHaveAttribute('aria-label', 'Conexão de «Comando» para «Enviar texto»');
 
   await edge.click();
   await expect(confirm.getByText('Deseja remover esta conexão?')).toBeVisible();
