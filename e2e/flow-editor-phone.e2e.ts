@@ -160,3 +160,50 @@ test('monta, edita e salva um fluxo só com toques num celular, sem nada passar 
   await expect(card(page, 'trigger_command')).toContainText('/oi');
   expect(await overflowing(page)).toEqual([]);
 });
+
+/** Whether every point of a `size`-px square centred on the element hits it (or what it contains): its touch target. */
+async function hitsAround(target: ReturnType<Page['locator']>, size: number) {
+  return target.evaluate((element, side) => {
+    const box = element.getBoundingClientRect();
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const half = side / 2 - 0.5;
+    const points = [[-half, -half], [half, -half], [-half, half], [half, half], [0, -half], [0, half], [-half, 0], [half, 0]];
+    return points.every(([dx = 0, dy = 0]) => {
+      const hit = document.elementFromPoint(cx + dx, cy + dy);
+      return hit !== null && (hit === element || element.contains(hit));
+    });
+  }, size);
+}
+
+test('as bolinhas de conexão têm alvo de toque de 24 px e ligam dois nós com o dedo', async ({ page, request }) => {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot dos Dedos');
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  const flows = flowApi(request, session.tokens.accessToken);
+  const flowId = await flows.flow(botId, 'Dedos');
+  await flows.node(flowId, 'trigger_command', { command: '/start' }, { x: 0, y: 0 });
+  await flows.node(flowId, 'send_text', { message: 'Olá!' }, { x: 0, y: 300 });
+  await signInThroughUi(page, account);
+  await page.goto(`/flows/${flowId}/edit`);
+  await expect(counter(page, '2 nós · 0 conexões')).toBeVisible();
+
+  const source = card(page, 'trigger_command').locator('.react-flow__handle.source');
+  const target = card(page, 'send_text').locator('.react-flow__handle.target');
+  for (const dot of [source, target]) {
+    await expect(dot).toBeVisible();
+    expect(await hitsAround(dot, 24)).toBe(true);
+  }
+
+  // A finger that lands beside the dot, still inside its target, drags a connection to the next node.
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('no handles');
+  const start = { x: from.x + from.width / 2 + 10, y: from.y + from.height / 2 + 10 };
+  const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+  const cdp = await page.context().newCDPSession(page);
+  await touch(cdp, 'touchStart', [start]);
+  for (let i = 1; i <= 10; i++) await touch(cdp, 'touchMove', [{ x: start.x + ((end.x - start.x) * i) / 10, y: start.y + ((end.y - start.y) * i) / 10 }]);
+  await touch(cdp, 'touchEnd', []);
+  await expect(counter(page, '2 nós · 1 conexão')).toBeVisible();
+});
