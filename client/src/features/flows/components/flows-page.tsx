@@ -9,6 +9,8 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useFirstLoadFailed } from '../../../offline/hooks.ts';
 import { useFlows } from '../api/flow-rows.ts';
 import { FLOW_TOASTS, REMOVE_FLOW_QUESTION } from '../api/flow-texts.ts';
+import { useDuplicateFlow } from '../api/duplicate-flow.ts';
+import { useFlowExecutionCounts } from '../api/flow-executions.ts';
 import { useRemoveFlow, useToggleFlow } from '../api/flow-writes.ts';
 import { CreateFlowModal } from './create-flow-modal.tsx';
 import { FlowCard } from './flow-card.tsx';
@@ -21,6 +23,8 @@ export function FlowsPage({ botId }: { botId?: string | undefined }) {
   const loadFailed = useFirstLoadFailed();
   const removeFlow = useRemoveFlow();
   const toggleFlow = useToggleFlow();
+  const executions = useFlowExecutionCounts();
+  const duplicate = useDuplicateFlow();
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<FlowSummary | null>(null);
 
@@ -49,7 +53,14 @@ export function FlowsPage({ botId }: { botId?: string | undefined }) {
           <CardGrid label="Fluxos">
             {list.map((flow) => (
               <li key={flow.id}>
-                <FlowCard flow={flow} onRemove={setRemoving} onToggle={(target, enabled) => void toggleFlow(target.id, enabled)} />
+                <FlowCard
+                  flow={flow}
+                  executions={executions.data ? (executions.data.get(flow.id) ?? 0) : undefined}
+                  duplicating={duplicate.pending}
+                  onRemove={setRemoving}
+                  onToggle={(target, enabled) => void toggleFlow(target.id, enabled)}
+                  onDuplicate={duplicate.duplicate}
+                />
               </li>
             ))}
           </CardGrid>

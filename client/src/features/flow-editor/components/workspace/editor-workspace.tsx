@@ -15,7 +15,7 @@ import { EditorContext } from './editor-context.ts';
 import { NodeLibrary } from './node-library.tsx';
 import { NodePanel } from './node-panel.tsx';
 import { useNodeCommands } from './use-node-commands.ts';
-import { useRevealSelected } from './use-reveal-selected.ts';
+import { useRevealSelected, type RevealWith } from './use-reveal-selected.ts';
 import { useTestMode } from './use-test-mode.ts';
 import { useWorkspaceDialogs } from './use-workspace-dialogs.ts';
 import { useWorkspaceShortcuts } from './use-workspace-shortcuts.ts';
@@ -33,13 +33,14 @@ export const EditorWorkspace = memo(function EditorWorkspace({ flow, stored }: {
   const canvasRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLElement>(null);
   const sizesRef = useRef<MeasuredSizes>(new Map());
+  const revealWithRef = useRef<RevealWith | null>(null);
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const selectedNode = selection.nodes.size === 1 ? editor.graph.nodes.find((n) => selection.nodes.has(n.id)) : undefined;
   const dialogs = useWorkspaceDialogs();
-  const commands = useNodeCommands(flow.id, editor, { canvasRef, sizesRef, select: setSelection });
+  const commands = useNodeCommands(flow.id, editor, { canvasRef, sizesRef, revealWithRef, select: setSelection });
   const test = useTestMode(() => setSelection(NO_SELECTION));
   const currentGraph = useCallback(() => editor.graphRef.current, [editor]);
-  useRevealSelected(selectedNode?.id, phone, editor, { canvasRef, panelRef, sizesRef });
+  useRevealSelected(selectedNode?.id, phone, editor, { canvasRef, panelRef, sizesRef, revealWithRef });
   useWorkspaceShortcuts(editor, selection, dialogs);
 
   return (
