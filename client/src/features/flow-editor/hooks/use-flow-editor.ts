@@ -29,12 +29,10 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
   const stackRef = useRef(stack);
   stackRef.current = stack;
   const { serial, saving } = useSerialWrites();
-  const positions = usePositionSaves(flowId, graphRef, serial);
-  const { schedule } = positions;
+  const { schedule, flush, pending } = usePositionSaves(flowId, graphRef, serial);
   /** Queued mutation id → the history entry it belongs to. */
   const origins = useRef(new Map<number, EditorAction>());
   useForgetRefused(origins, setStack);
-
   /** Queues the mutations of `action`; `original` is the history entry to forget when one cannot be kept. */
   const run = useCallback(
     (action: EditorAction, options: { original: EditorAction; announce: boolean }) => {
@@ -71,7 +69,6 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
   }, [run]);
   const undo = useCallback(() => step('undo'), [step]);
   const redo = useCallback(() => step('redo'), [step]);
-
   /** A drag already moved the nodes on screen: its undo step is recorded and its positions saved. */
   const recordMove = useCallback(
     (action: EditorAction & { kind: 'move' }) => {
@@ -80,9 +77,7 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
     },
     [schedule],
   );
-  /** Salvo, Salvando… or Alterações pendentes (a move not queued yet). */
-  const saveState: SaveState = positions.pending ? 'pending' : saving ? 'saving' : 'saved';
-  const { flush } = positions;
+  const saveState: SaveState = pending ? 'pending' : saving ? 'saving' : 'saved';
 
   return useMemo(
     () => ({ graph, graphRef, dispatch, undo, redo, recordMove, setPositions, flush, saveState, canUndo: stack.past.length > 0, canRedo: stack.future.length > 0 }),
@@ -90,5 +85,6 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
   );
 }
 
+/** Salvo, Salvando… or Alterações pendentes (a move not queued yet). */
 export type SaveState = 'saved' | 'saving' | 'pending';
 export type FlowEditor = ReturnType<typeof useFlowEditor>;

@@ -28,19 +28,6 @@ export function FlowsPage({ botId }: { botId?: string | undefined }) {
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<FlowSummary | null>(null);
 
-  const empty = (
-    <EmptyState
-      icon={Workflow}
-      title="Nenhum fluxo criado"
-      text="Crie um fluxo para responder automaticamente aos contatos dos seus bots."
-      action={
-        <Button icon={plusIcon} onClick={() => setCreating(true)}>
-          Criar Primeiro Fluxo
-        </Button>
-      }
-    />
-  );
-
   return (
     <div className="space-y-6">
       <PageHeader
@@ -48,7 +35,7 @@ export function FlowsPage({ botId }: { botId?: string | undefined }) {
         description="Automatize conversas com gatilhos, mensagens, botões e condições."
         actions={<Button icon={plusIcon} onClick={() => setCreating(true)}>Criar Fluxo</Button>}
       />
-      <CardGridStates items={flows} failed={flows === undefined && loadFailed} errorMessage={FLOW_TOASTS.loadError} loadingLabel="Carregando fluxos" skeletonHeight="h-44" empty={empty}>
+      <CardGridStates items={flows} failed={flows === undefined && loadFailed} errorMessage={FLOW_TOASTS.loadError} loadingLabel="Carregando fluxos" skeletonHeight="h-44" empty={<NoFlows onCreate={() => setCreating(true)} />}>
         {(list) => (
           <CardGrid label="Fluxos">
             {list.map((flow) => (
@@ -80,5 +67,20 @@ export function FlowsPage({ botId }: { botId?: string | undefined }) {
         onCancel={() => setRemoving(null)}
       />
     </div>
+  );
+}
+
+function NoFlows({ onCreate }: { onCreate: () => void }) {
+  return (
+    <EmptyState
+      icon={Workflow}
+      title="Nenhum fluxo criado"
+      text="Crie um fluxo para responder automaticamente aos contatos dos seus bots."
+      action={
+        <Button icon={plusIcon} onClick={onCreate}>
+          Criar Primeiro Fluxo
+        </Button>
+      }
+    />
   );
 }
