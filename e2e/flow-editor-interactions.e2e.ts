@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
-import { card, connect, shownPositions } from './test-support/canvas.ts';
+import { card, connect, saveState, shownPositions } from './test-support/canvas.ts';
 import { emulator } from './test-support/emulator.ts';
 import { flowApi } from './test-support/flows.ts';
 import { auth, expectPending, syncStatus } from './test-support/offline.ts';
@@ -93,6 +93,8 @@ test('clicar numa conexão pergunta se deve removê-la; confirmar a remove do se
   await expect(counter(page, '2 nós · 1 conexão')).toBeVisible();
   const edge = page.locator('.react-flow__edge');
   const confirm = page.getByRole('dialog', { name: 'Remover conexão' });
+  // A screen reader names the connection by its nodes' titles, never by their ids.
+  await expect(edge).toHaveAttribute('aria-label', 'Conexão de «Comando» para «Enviar texto»');
 
   await edge.click();
   await expect(confirm.getByText('Deseja remover esta conexão?')).toBeVisible();
@@ -111,7 +113,7 @@ test('clicar numa conexão pergunta se deve removê-la; confirmar a remove do se
   expect(flow.nodes.map((n) => n.id).sort()).toEqual([trigger, reply].sort());
 });
 
-test('as setas movem o nó selecionado 5 px, e com Shift 20 px; Salvar leva a posição ao servidor', async ({ page, request }) => {
+test('as setas movem o nó selecionado 5 px, e com Shift 20 px; a posição chega ao servidor sozinha', async ({ page, request }) => {
   const { flows, flowId, stored } = await signedInWithFlow(page, request, 'Bot das Setas', 'Setas');
   const trigger = await flows.node(flowId, 'trigger_command', { command: '/start' }, { x: 60, y: 60 });
   const reply = await flows.node(flowId, 'send_text', { message: 'Mova-me' }, { x: 60, y: 300 });
@@ -137,8 +139,7 @@ test('as setas movem o nó selecionado 5 px, e com Shift 20 px; Salvar leva a po
   await expect.poll(at).toEqual({ x: 80, y: 300 });
   expect((await shownPositions(page))[trigger]).toEqual({ x: 60, y: 60 });
 
-  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
-  await expect(toast(page, 'Fluxo salvo com sucesso!')).toBeVisible();
+  await expect(saveState(page)).toHaveText('Salvo');
   await expectPending(page, 0);
   const flow = await stored();
   expect(Object.fromEntries(flow.nodes.map((n) => [n.id, n.position]))).toEqual({ [trigger]: { x: 60, y: 60 }, [reply]: { x: 80, y: 300 } });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
-import { card, connect, handle, place, shownPositions } from './test-support/canvas.ts';
+import { card, connect, expectSaved, handle, place, shownPositions } from './test-support/canvas.ts';
 import { emulator } from './test-support/emulator.ts';
 import { flowApi } from './test-support/flows.ts';
 import { auth, capturePushes, expectEachAppliedOnce, expectPending, syncStatus } from './test-support/offline.ts';
@@ -38,7 +38,9 @@ test('edita um fluxo sem rede, recarrega sem rede e o servidor recebe cada nó e
 
   const library = page.getByRole('navigation', { name: 'Biblioteca de nós' });
   const panel = page.getByRole('complementary', { name: 'Configuração do nó' });
+  // Each drag is saved by itself (one node.savePositions each, waited for so two never merge).
   await place(page, card(page, 'trigger_command'), { x: 60, y: 60 });
+  await expectSaved(page);
 
   await library.getByRole('button', { name: 'Enviar botões' }).click();
   await expect(toast(page, 'Nó adicionado!')).toBeVisible();
@@ -48,12 +50,14 @@ test('edita um fluxo sem rede, recarrega sem rede e o servidor recebe cada nó e
   await expect(toast(page, 'Nó atualizado!')).toBeVisible();
   await expect(toast(page, 'Será enviado quando a conexão voltar.')).toBeVisible();
   await place(page, card(page, 'send_buttons'), { x: 60, y: 260 });
+  await expectSaved(page);
 
   await library.getByRole('button', { name: 'Enviar texto' }).click();
   await panel.getByLabel('Mensagem').fill('Obrigado pelo interesse!');
   await panel.getByRole('button', { name: 'Salvar nó' }).click();
   await expect(card(page, 'send_text')).toContainText('Obrigado pelo interesse!');
   await place(page, card(page, 'send_text'), { x: 420, y: 480 });
+  await expectSaved(page);
 
   // An added node taken back with Desfazer never reaches the server's graph.
   await library.getByRole('button', { name: 'Aguardar' }).click();
@@ -70,11 +74,9 @@ test('edita um fluxo sem rede, recarrega sem rede e o servidor recebe cada nó e
   await name.fill('Atendimento no avião');
   await name.press('Enter');
   await expect(toast(page, 'Nome atualizado!')).toBeVisible();
-  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
-  await expect(toast(page, 'Fluxo salvo com sucesso!')).toBeVisible();
   const positions = await shownPositions(page);
-  // 2 node.create, 2 node.update, node.create + node.delete (undone), 2 connection.create, flow.update, node.savePositions.
-  await expectPending(page, 10);
+  // 2 node.create, 2 node.update, node.create + node.delete (undone), 2 connection.create, flow.update, 3 node.savePositions.
+  await expectPending(page, 12);
 
   await page.reload();
   await expect(counter(page, '3 nós · 2 conexões')).toBeVisible();
@@ -82,7 +84,7 @@ test('edita um fluxo sem rede, recarrega sem rede e o servidor recebe cada nó e
   await expect(card(page, 'send_buttons')).toContainText('Saber mais');
   await expect(card(page, 'send_text')).toContainText('Obrigado pelo interesse!');
   expect(await shownPositions(page)).toEqual(positions);
-  await expectPending(page, 10);
+  await expectPending(page, 12);
   expect(sent).toHaveLength(0);
 
   await context.setOffline(false);
@@ -104,7 +106,7 @@ test('edita um fluxo sem rede, recarrega sem rede e o servidor recebe cada nó e
   );
   await expectEachAppliedOnce(request, session.tokens.accessToken, sent, [
     'node.create', 'node.update', 'node.create', 'node.update', 'node.create', 'node.delete',
-    'connection.create', 'connection.create', 'flow.update', 'node.savePositions',
+    'connection.create', 'connection.create', 'flow.update', 'node.savePositions', 'node.savePositions', 'node.savePositions',
   ]);
 
   // The flow built offline runs: /start shows the menu, and its button leads to the text.

@@ -1,11 +1,11 @@
 /**
  * The flow editor on a phone: 390×844 with touch. The canvas takes the screen, the library is a bottom
  * sheet behind "+", the node panel a full-width sheet whose Salvar nó / Excluir stay reachable, the header a compact
- * bar; a flow is built, edited and saved by tapping alone, and nothing runs past the screen.
+ * bar; a flow is built and edited by tapping alone (every edit saves itself), and nothing runs past the screen.
  */
 import { expect, test, type CDPSession, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
-import { card } from './test-support/canvas.ts';
+import { card, saveState } from './test-support/canvas.ts';
 import { emulator } from './test-support/emulator.ts';
 import { flowApi } from './test-support/flows.ts';
 import { auth } from './test-support/offline.ts';
@@ -58,9 +58,10 @@ test('monta, edita e salva um fluxo só com toques num celular, sem nada passar 
   await signInThroughUi(page, account);
   await page.goto(`/flows/${flowId}/edit`);
 
-  // The compact bar: back, the name (whole in the field, cut on screen), Salvar and the menu; no library column.
+  // The compact bar: back, the name (whole in the field, cut on screen), the save state and the menu; no library column.
   await expect(page.getByLabel('Nome do fluxo')).toHaveValue('Boas-vindas do celular com um nome bem comprido');
-  await expect(page.getByRole('button', { name: 'Salvar', exact: true })).toBeInViewport();
+  await expect(saveState(page)).toBeInViewport();
+  await expect(saveState(page)).toHaveText('Salvo');
   await expect(page.getByRole('navigation', { name: 'Biblioteca de nós' })).toHaveCount(0);
   const canvasBox = await page.getByTestId('flow-canvas').boundingBox();
   expect(canvasBox?.width).toBeGreaterThanOrEqual(380);
@@ -131,14 +132,15 @@ test('monta, edita e salva um fluxo só com toques num celular, sem nada passar 
   await touch(cdp, 'touchEnd', []);
   expect(await viewportTransform(page)).not.toBe(zoomed);
 
-  // The menu holds the rest; Salvar writes the flow.
+  // The menu holds the rest; every edit saved itself.
   await page.getByRole('button', { name: 'Mais ações' }).tap();
   await expect(page.getByRole('menuitem', { name: 'Organizar' })).toBeVisible();
   expect(await overflowing(page)).toEqual([]);
+  await page.getByRole('menuitemcheckbox', { name: 'Fluxo ativo' }).tap();
+  await expect(toast(page, 'Fluxo desativado')).toBeVisible();
   await page.getByRole('button', { name: 'Mais ações' }).tap();
-  await page.getByRole('button', { name: 'Salvar', exact: true }).tap();
-  await expect(toast(page, 'Fluxo salvo com sucesso!')).toBeVisible();
-  // One toast, below the compact bar: the bar and its Salvar stay uncovered.
+  await expect(saveState(page)).toHaveText('Salvo');
+  // One toast, below the compact bar: the bar stays uncovered.
   const bar = await page.locator('header').filter({ has: page.getByLabel('Nome do fluxo') }).boundingBox();
   const shown = await page.locator('[data-sonner-toast]').evaluateAll((items) => items.map((t) => t.getBoundingClientRect().top));
   expect(shown).toHaveLength(1);
@@ -157,4 +159,51 @@ test('monta, edita e salva um fluxo só com toques num celular, sem nada passar 
   await expect(card(page, 'send_text')).toContainText('Olá pelo celular!');
   await expect(card(page, 'trigger_command')).toContainText('/oi');
   expect(await overflowing(page)).toEqual([]);
+});
+
+/** The points of a `size`-px square centred on the element that do not hit it: none when that square is its touch target. */
+async function hitsAround(target: ReturnType<Page['locator']>, size: number) {
+  return target.evaluate((element, side) => {
+    const box = element.getBoundingClientRect();
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const half = side / 2 - 0.5;
+    const points = [[-half, -half], [half, -half], [-half, half], [half, half], [0, -half], [0, half], [-half, 0], [half, 0]];
+    return points.map(([dx = 0, dy = 0]) => {
+      const hit = document.elementFromPoint(cx + dx, cy + dy);
+      return hit !== null && (hit === element || element.contains(hit)) ? 'ok' : `${dx},${dy} → ${hit?.tagName ?? 'nada'}`;
+    }).filter((r) => r !== 'ok');
+  }, size);
+}
+
+test('as bolinhas de conexão têm alvo de toque de 24 px e ligam dois nós com o dedo', async ({ page, request }) => {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot dos Dedos');
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  const flows = flowApi(request, session.tokens.accessToken);
+  const flowId = await flows.flow(botId, 'Dedos');
+  await flows.node(flowId, 'trigger_command', { command: '/start' }, { x: 0, y: 0 });
+  await flows.node(flowId, 'send_text', { message: 'Olá!' }, { x: 0, y: 300 });
+  await signInThroughUi(page, account);
+  await page.goto(`/flows/${flowId}/edit`);
+  await expect(counter(page, '2 nós · 0 conexões')).toBeVisible();
+
+  const source = card(page, 'trigger_command').locator('.react-flow__handle.source');
+  const target = card(page, 'send_text').locator('.react-flow__handle.target');
+  for (const dot of [source, target]) {
+    await expect(dot).toBeVisible();
+    expect(await hitsAround(dot, 24)).toEqual([]);
+  }
+
+  // A finger that lands beside the dot, still inside its target, drags a connection to the next node.
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('no handles');
+  const start = { x: from.x + from.width / 2 + 10, y: from.y + from.height / 2 + 10 };
+  const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+  const cdp = await page.context().newCDPSession(page);
+  await touch(cdp, 'touchStart', [start]);
+  for (let i = 1; i <= 10; i++) await touch(cdp, 'touchMove', [{ x: start.x + ((end.x - start.x) * i) / 10, y: start.y + ((end.y - start.y) * i) / 10 }]);
+  await touch(cdp, 'touchEnd', []);
+  await expect(counter(page, '2 nós · 1 conexão')).toBeVisible();
 });

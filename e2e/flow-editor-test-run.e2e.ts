@@ -78,3 +78,41 @@ test('Testar: mensagem e botão no chat simulado mostram as respostas e o caminh
   // A dry run for the sample contact: nothing reached Telegram.
   expect(await emulator.sentMessages(bot.token, 123456789)).toEqual([]);
 });
+
+test('Testar mostra as esperas do fluxo e, sem conexão, diz que o teste precisa dela', async ({ page, context, request }) => {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot da Espera');
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  const flows = flowApi(request, session.tokens.accessToken);
+  const flowId = await flows.flow(botId, 'Com espera');
+  const post = async (subType: string, type: string, config: Record<string, unknown>, y: number) => {
+    const response = await request.post('/api/flows/nodes', { headers: auth(session.tokens.accessToken), data: { flowId, type, subType, config, position: { x: 0, y } } });
+    return ((await response.json()) as { data: { node: { id: string } } }).data.node.id;
+  };
+  const start = await post('trigger_command', 'trigger', { command: '/start' }, 0);
+  const hello = await post('send_text', 'action', { message: 'Oi!' }, 200);
+  const wait = await post('delay', 'action', { duration: 90, unit: 'seconds' }, 400);
+  const later = await post('send_text', 'action', { message: 'Voltei.' }, 600);
+  await flows.connect(flowId, start, hello);
+  await flows.connect(flowId, hello, wait);
+  await flows.connect(flowId, wait, later);
+  await signInThroughUi(page, account);
+  await page.goto(`/flows/${flowId}/edit`);
+
+  await page.getByRole('button', { name: 'Mais ações' }).tap();
+  await page.getByRole('menuitem', { name: 'Testar' }).tap();
+  const panel = page.getByRole('complementary', { name: 'Testar fluxo' });
+  const conversation = panel.getByRole('list', { name: 'Conversa de teste' });
+  await panel.getByLabel('Mensagem de teste', { exact: true }).fill('/start');
+  await panel.getByRole('button', { name: 'Enviar mensagem de teste' }).tap();
+  await expect(panel.getByTestId('test-reply')).toHaveCount(2);
+  // The wait sits between the two replies, as the contact would live it.
+  await expect(conversation.getByRole('listitem').filter({ hasNotText: 'Envie uma mensagem' })).toHaveText(['/start', 'Oi!', '⏱ aguardaria 1 min 30 s', 'Voltei.']);
+
+  await context.setOffline(true);
+  await expect(panel.getByRole('status')).toHaveText('O teste precisa de conexão com a internet. Conecte-se e tente de novo.');
+  await panel.getByLabel('Mensagem de teste', { exact: true }).fill('/start');
+  await panel.getByRole('button', { name: 'Enviar mensagem de teste' }).tap();
+  await expect(conversation.getByText('O teste precisa de conexão com a internet. Conecte-se e tente de novo.')).toBeVisible();
+  await expect(panel.getByTestId('test-reply')).toHaveCount(2);
+});

@@ -3,6 +3,7 @@ import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
 import { signInThroughUi } from './test-support/ui.ts';
 import { flowApi } from './test-support/flows.ts';
+import { expectSaved } from './test-support/canvas.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notificações/ }).getByText(text);
 const card = (page: Page, subType: string) => page.locator(`[data-testid="flow-node"][data-subtype="${subType}"]`);
@@ -96,8 +97,7 @@ test('cria um fluxo pelo modal, monta /start → botões → texto no editor, sa
   await expect(page.getByText('3 nós · 2 conexões')).toBeVisible();
   await expect(page.locator('.react-flow__edge path[style*="168, 85, 247"], .react-flow__edge path[style*="#a855f7"]').first()).toBeAttached();
 
-  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
-  await expect(toast(page, 'Fluxo salvo com sucesso!')).toBeVisible();
+  await expectSaved(page);
 
   await page.reload();
   await expect(page.getByText('3 nós · 2 conexões')).toBeVisible();
@@ -154,6 +154,39 @@ test('lista, ativa/desativa e remove fluxos com confirmação', async ({ page, r
   await expect(page.getByText('Fluxo não encontrado')).toBeVisible();
   await page.getByRole('link', { name: 'Voltar para Fluxos' }).click();
   await expect(page).toHaveURL(/\/flows$/);
+});
+
+test('o cartão do fluxo mostra as execuções e Duplicar cria uma cópia inativa que aparece na lista', async ({ page, request }) => {
+  const { account, session } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot das Cópias');
+  const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+  const api = flowApi(request, session.tokens.accessToken);
+  const flowId = await api.flow(botId, 'Boas-vindas');
+  const start = await api.node(flowId, 'trigger_command', { command: '/start' }, { x: 0, y: 0 });
+  const hello = await api.node(flowId, 'send_text', { message: 'Oi!' }, { x: 0, y: 200 });
+  await api.connect(flowId, start, hello);
+  await signInThroughUi(page, account);
+  await page.goto('/flows');
+  const original = page.getByRole('article', { name: 'Boas-vindas' });
+  await expect(original.getByTestId('flow-executions')).toHaveText('0 execuções');
+
+  // A contact starts the flow: the card counts the run (read again when the window comes back into focus).
+  const user = await emulator.createUser('Rui');
+  await emulator.sendPrivateMessage(user.id, bot.token, '/start');
+  expect((await emulator.waitForSentMessage({ token: bot.token, chatId: user.id })).text).toBe('Oi!');
+  await expect(async () => {
+    await page.reload();
+    await expect(original.getByTestId('flow-executions')).toHaveText('1 execução', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+
+  await original.getByRole('button', { name: 'Duplicar fluxo Boas-vindas' }).click();
+  await expect(toast(page, 'Fluxo duplicado!')).toBeVisible();
+  const copy = page.getByRole('article', { name: 'Boas-vindas (cópia)' });
+  await expect(copy.getByText('Inativo', { exact: true })).toBeVisible();
+  await expect(copy.getByText('Comando /start')).toBeVisible();
+  await expect(copy.getByTestId('flow-executions')).toHaveText('0 execuções');
+  await copy.getByRole('link', { name: 'Editar Fluxo' }).click();
+  await expect(page.getByText('2 nós · 1 conexão')).toBeVisible();
 });
 
 test('sem dados neste aparelho e o servidor falhando, a lista mostra o erro de carregamento e tenta de novo', async ({ page, context, request }) => {

@@ -1,5 +1,5 @@
 /** Pointer helpers for the flow canvas: xyflow needs real drags with intermediate moves for nodes and handles. */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const card = (page: Page, subType: string) => page.locator(`[data-testid="flow-node"][data-subtype="${subType}"]`);
 export const handle = (node: Locator, selector: string) => node.locator(`.react-flow__handle${selector}`);
@@ -41,4 +41,12 @@ export async function shownPositions(page: Page): Promise<Record<string, { x: nu
       return [id, { x: x ?? Number.NaN, y: y ?? Number.NaN }];
     }),
   );
+}
+
+/** The editor header's save state: every edit saves itself, this says where the last ones are. */
+export const saveState = (page: Page) => page.getByTestId('save-state');
+
+/** Waits until nothing the editor holds is left to queue (drags included): what a reload must find. */
+export async function expectSaved(page: Page) {
+  await expect(saveState(page)).toHaveAttribute('data-state', 'saved');
 }

@@ -8,7 +8,7 @@ export const graphMutationArgs = {
   'node.create': requireClientId('node')(z.object({ node: createNodeInputSchema })),
   /** PUT /flows/nodes/{id}: label, config, order, position. */
   'node.update': z.object({ nodeId: id, changes: updateNodeInputSchema }),
-  /** Salvar: every node position of one flow at once (docs/product.md#state-flow-editor). */
+  /** The positions of nodes of one flow moved together (a drag, arrows, Organizar), last writer wins per node (docs/product.md#state-flow-editor). */
   'node.savePositions': z.object({ flowId: id, positions: z.array(z.object({ nodeId: id, position: positionSchema })).max(5000) }),
   /** DELETE /flows/nodes/{id} (its connections go with it). */
   'node.delete': z.object({ nodeId: id }),

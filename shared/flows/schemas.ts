@@ -36,7 +36,11 @@ export const flowDetailSchema = flowSummarySchema.extend({
   messages: z.array(flowMessageSchema).optional(),
 });
 
+/** GET /flows: each summary with its runs, counted as the editor's analytics chip counts them. */
+export const flowListItemSchema = flowSummarySchema.extend({ executionCount: z.number().int() });
+
 export const flowsResponseSchema = successEnvelope(z.object({ flows: z.array(flowSummarySchema) }));
+export const flowListResponseSchema = successEnvelope(z.object({ flows: z.array(flowListItemSchema) }));
 export const flowResponseSchema = successEnvelope(z.object({ flow: flowDetailSchema }));
 
 /** The channel rule of docs/product.md#rules-create-flow, shared by create (whole input) and update (input merged with the stored flow). */
@@ -76,6 +80,7 @@ export const duplicateFlowInputSchema = z.object({ name: flowFields.name });
 export const toggleFlowInputSchema = z.object({ enabled: z.boolean().optional() });
 
 export type FlowSummary = z.infer<typeof flowSummarySchema>;
+export type FlowListItem = z.infer<typeof flowListItemSchema>;
 export type FlowDetail = z.infer<typeof flowDetailSchema>;
 export type ExecutionContext = (typeof EXECUTION_CONTEXTS)[number];
 export type CreateFlowInput = z.input<typeof createFlowInputSchema>;

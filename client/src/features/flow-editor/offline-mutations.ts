@@ -53,7 +53,7 @@ const applyNodeUpdate: ApplyFn<'node.update'> = (writer, { nodeId, changes }, at
     updatedAt: at,
   }));
 
-/** Salvar: only nodes of that flow move, as on the server (a node moved to no flow of this list is skipped). */
+/** Moved nodes: only nodes of that flow move, as on the server (a node moved to no flow of this list is skipped). */
 const applyNodeSavePositions: ApplyFn<'node.savePositions'> = async (writer, { flowId, positions }, at) => {
   for (const { nodeId, position } of positions) {
     await writer.update('flowNodes', nodeId, (node) => (node.flowId === flowId ? { ...node, position, updatedAt: at } : node));
@@ -96,7 +96,7 @@ const applyConnectionDelete: ApplyFn<'connection.delete'> = async (writer, { con
 export const graphMutations: ClientMutationsOf<keyof typeof graphMutationArgs> = {
   'node.create': { apply: applyNodeCreate, label: 'Adicionar nó', refusalTitle: 'Erro ao adicionar nó' },
   'node.update': { apply: applyNodeUpdate, label: 'Editar nó', refusalTitle: 'Erro ao atualizar nó' },
-  'node.savePositions': { apply: applyNodeSavePositions, label: 'Salvar posições dos nós', refusalTitle: 'Erro ao salvar fluxo' },
+  'node.savePositions': { apply: applyNodeSavePositions, label: 'Mover nós', refusalTitle: 'Erro ao salvar fluxo' },
   'node.delete': { apply: applyNodeDelete, label: 'Remover nó', refusalTitle: 'Erro ao deletar nó' },
   'connection.create': { apply: applyConnectionCreate, label: 'Criar conexão', refusalTitle: 'Erro ao criar conexão' },
   'connection.delete': { apply: applyConnectionDelete, label: 'Remover conexão', refusalTitle: 'Erro ao deletar conexão' },

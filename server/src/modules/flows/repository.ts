@@ -41,6 +41,23 @@ export function listFlows(sql: Queryable, userId: string, filter: FlowFilter) {
     order by created_at desc, id`;
 }
 
+/**
+ * Runs per flow of the list, counted as the analytics chip counts them (flow-analytics/repository.ts flowCounters):
+ * started by a trigger, since the flow's last reset.
+ */
+export async function executionCounts(sql: Queryable, userId: string, flowIds: readonly string[]): Promise<Map<string, number>> {
+  if (flowIds.length === 0) return new Map();
+  const rows = await sql<{ flowId: string; executions: number }[]>`
+    select f.id as "flowId", count(e.id)::int as executions
+    from flows f
+    left join flow_stats_resets r on r.flow_id = f.id
+    left join flow_executions e on e.flow_id = f.id and e.trigger_node_id is not null
+      and e.started_at >= coalesce(r.reset_at, '-infinity')
+    where f.user_id = ${userId} and f.id = any(${flowIds}::uuid[])
+    group by f.id`;
+  return new Map(rows.map((row) => [row.flowId, row.executions]));
+}
+
 export async function findFlow(sql: Queryable, userId: string, flowId: string) {
   const rows = await sql<FlowRow[]>`select ${columns(sql)} from flows where id = ${flowId} and user_id = ${userId}`;
   return rows[0];

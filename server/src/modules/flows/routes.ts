@@ -32,7 +32,7 @@ function flowCoreRoutes(deps: Deps) {
   return new Elysia({ prefix: '/flows' })
     .use(authGuard(deps.accessTokens))
     .get('/', async ({ userId, query }) =>
-      ok({ flows: await flows.listFlows(deps, userId, parseInput(flows.flowListQuerySchema, query)) }),
+      ok({ flows: await flows.listFlowItems(deps, userId, parseInput(flows.flowListQuerySchema, query)) }),
     )
     .post('/', async ({ userId, body, set }) => {
       const flow = await flows.createFlow(deps, userId, parseInput(createFlowInputSchema, body));

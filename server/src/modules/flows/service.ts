@@ -8,10 +8,12 @@ import {
   channelContextIssue,
   type createFlowInputSchema,
   type FlowDetail,
+  type FlowListItem,
   type FlowSummary,
   type updateFlowInputSchema,
 } from '@shared/flows/schemas.ts';
 import { AppError, notFound, unusableId } from '../../lib/errors.ts';
+import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toConnection, toFlowSummary, toMessage, toNode } from './mappers.ts';
 import * as repo from './repository.ts';
@@ -29,6 +31,17 @@ export const flowListQuerySchema = z.object({
 
 export async function listFlows(deps: FlowsDeps, userId: string, filter: z.infer<typeof flowListQuerySchema>): Promise<FlowSummary[]> {
   return (await repo.listFlows(deps.sql, userId, filter)).map(toFlowSummary);
+}
+
+/**
+ * GET /flows: the summaries with their execution counts. The runtime is flushed first, as for the analytics chip:
+ * the engine records write-behind, and an operator who just ran a flow expects to see it counted.
+ */
+export async function listFlowItems(deps: FlowsDeps & { runtime: Pick<BotRuntime, 'flush'> }, userId: string, filter: z.infer<typeof flowListQuerySchema>): Promise<FlowListItem[]> {
+  await deps.runtime.flush();
+  const flows = await listFlows(deps, userId, filter);
+  const counts = await repo.executionCounts(deps.sql, userId, flows.map((flow) => flow.id));
+  return flows.map((flow) => ({ ...flow, executionCount: counts.get(flow.id) ?? 0 }));
 }
 
 /** GET /flows/channel/{channelId}: a Telegram chat id, or the channel record id of the channel screens. */

@@ -8,7 +8,7 @@ import { bot, flow, openTestDb, uuid } from '../../../offline/test-support/fixtu
 import { saveNodeAction } from '../model/button-edges.ts';
 import { invertAction, type EditorAction } from '../model/graph-actions.ts';
 import { newNode } from '../model/new-node.ts';
-import { actionMutations, savePositionsMutation, type QueuedMutation } from './action-mutations.ts';
+import { actionMutations, positionsMutation, type QueuedMutation } from './action-mutations.ts';
 
 const FLOW = uuid(2);
 const edge = (source: FlowNode, target: FlowNode, sourceHandle = 'default'): FlowConnection => ({
@@ -40,15 +40,15 @@ describe('editor action → outbox mutations', () => {
     expect(actionMutations({ kind: 'disconnect', connection: link })).toEqual([{ name: 'connection.delete', args: { connectionId: link.id } }]);
   });
 
-  test('a node update sends the new label and config; moves send nothing until Salvar', () => {
+  test('a node update sends the new label and config; moves are written apart (use-position-saves)', () => {
     const update: EditorAction = { kind: 'updateNode', nodeId: reply.id, before: { label: 'A', config: {} }, after: { label: 'B', config: { message: 'Oi' } } };
     expect(actionMutations(update)).toEqual([{ name: 'node.update', args: { nodeId: reply.id, changes: { label: 'B', config: { message: 'Oi' } } } }]);
     expect(actionMutations(invertAction(update))).toEqual([{ name: 'node.update', args: { nodeId: reply.id, changes: { label: 'A', config: {} } } }]);
     expect(names({ kind: 'move', moves: [{ nodeId: reply.id, from: { x: 0, y: 0 }, to: { x: 1, y: 1 } }] })).toEqual([]);
   });
 
-  test('Salvar writes every node position of the flow in one mutation', () => {
-    expect(savePositionsMutation(FLOW, [start, { ...menu, position: { x: 15, y: 30 } }])).toEqual({
+  test('the positions of the moved nodes go in one mutation', () => {
+    expect(positionsMutation(FLOW, [start, { ...menu, position: { x: 15, y: 30 } }])).toEqual({
       name: 'node.savePositions',
       args: { flowId: FLOW, positions: [{ nodeId: start.id, position: { x: 0, y: 0 } }, { nodeId: menu.id, position: { x: 15, y: 30 } }] },
     });
@@ -61,7 +61,7 @@ describe('editor action → outbox mutations', () => {
       { kind: 'disconnect', connection: edge(start, menu) },
       { kind: 'updateNode', nodeId: menu.id, before: {}, after: { label: 'Menu', config: menu.config } },
     ];
-    const all = [...actions.flatMap(actionMutations), savePositionsMutation(FLOW, [start, menu])];
+    const all = [...actions.flatMap(actionMutations), positionsMutation(FLOW, [start, menu])];
     for (const { name, args } of all) expect(mutationArgsSchemas[name].safeParse(args).success).toBe(true);
   });
 });
@@ -138,10 +138,10 @@ describe('editor mutations on the local cache', () => {
     ]);
   });
 
-  test('Salvar moves every cached node', async () => {
+  test('a positions write moves every cached node it names', async () => {
     const db = await seeded();
     const moved = [start, menu, reply].map((node, index) => ({ ...node, position: { x: index * 15, y: 45 } }));
-    await queue(db, [savePositionsMutation(FLOW, moved)]);
+    await queue(db, [positionsMutation(FLOW, moved)]);
     expect((await db.flowNodes.toArray()).map((n) => n.position).sort((a, b) => a.x - b.x)).toEqual([{ x: 0, y: 45 }, { x: 15, y: 45 }, { x: 30, y: 45 }]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Editor actions → named outbox mutations (shared/sync/mutations.ts). The editor never calls the REST routes: each
  * action is queued (and applied to the local cache) in order, so a connection always follows the node it starts
- * from, offline or not. Moves write nothing: positions are written by Salvar (docs/product.md#state-flow-editor "Salvar writes
- * the position of every node"), as one node.savePositions.
+ * from, offline or not. Moves are written apart (hooks/use-position-saves.ts): a burst of them becomes one
+ * node.savePositions with the nodes it moved.
  */
 import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import type { Queued } from '../../../offline/outbox.ts';
@@ -41,8 +41,8 @@ export function actionMutations(action: EditorAction): QueuedMutation[] {
   }
 }
 
-/** Salvar: every node's position at once. */
-export function savePositionsMutation(flowId: string, nodes: ReadonlyArray<{ id: string; position: XY }>): QueuedMutation {
+/** The positions of the nodes moved, as one write (last writer wins per node). */
+export function positionsMutation(flowId: string, nodes: ReadonlyArray<{ id: string; position: XY }>): QueuedMutation {
   return { name: 'node.savePositions', args: { flowId, positions: nodes.map((node) => ({ nodeId: node.id, position: node.position })) } };
 }
 

@@ -11,7 +11,6 @@ export const EDITOR_TOASTS = {
   connectSuccess: 'Conexão criada!',
   connectError: 'Erro ao criar conexão',
   disconnectError: 'Erro ao deletar conexão',
-  saveSuccess: 'Fluxo salvo com sucesso!',
   /** The Ctrl+S save: a shortcut pressed often gets the short text. */
   quickSaveSuccess: 'Fluxo salvo!',
   /** An undo or redo written to the server. */

@@ -1,6 +1,6 @@
 /**
- * The editor's state: the cached graph (live from the local database) with the positions moved but not saved on
- * top, the undo/redo history, and the queue of outbox writes. Every action becomes named mutations, applied to
+ * The editor's state: the cached graph (live from the local database) with the positions moved but not queued yet
+ * on top, the undo/redo history, and the queue of outbox writes. Every action becomes named mutations, applied to
  * the cache and queued in one step by the offline layer, so the canvas never waits for the network and the edits
  * survive a reload offline. Writes are queued one after another so a connection never precedes its node. A change
  * the server refuses later is taken back by the offline layer (which also tells the user); here it only leaves the
@@ -17,7 +17,7 @@ import { invertAction, type EditorAction, type EditorGraph } from '../model/grap
 import * as history from '../model/history.ts';
 import { useForgetRefused } from './use-forget-refused.ts';
 import { useGraphOverlay } from './use-graph-overlay.ts';
-import { useSavePositions } from './use-save-positions.ts';
+import { usePositionSaves } from './use-position-saves.ts';
 import { useSerialWrites } from './use-serial-writes.ts';
 
 const UNDO_REDO_TOASTS = { success: EDITOR_TOASTS.updateFlowSuccess, error: EDITOR_TOASTS.updateFlowError };
@@ -29,15 +29,16 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
   const stackRef = useRef(stack);
   stackRef.current = stack;
   const { serial, saving } = useSerialWrites();
+  const { schedule, flush, pending } = usePositionSaves(flowId, graphRef, serial);
   /** Queued mutation id → the history entry it belongs to. */
   const origins = useRef(new Map<number, EditorAction>());
   useForgetRefused(origins, setStack);
-
   /** Queues the mutations of `action`; `original` is the history entry to forget when one cannot be kept. */
   const run = useCallback(
     (action: EditorAction, options: { original: EditorAction; announce: boolean }) => {
       if (action.kind === 'move') {
         setPositions(new Map(action.moves.map((m) => [m.nodeId, m.to])));
+        schedule(action.moves.map((m) => m.nodeId));
         return Promise.resolve();
       }
       // Undo and redo are not the user's own step: they announce the flow as a whole ('Fluxo atualizado!').
@@ -52,7 +53,7 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
         if (texts.success) editorToast(texts.success);
       });
     },
-    [mutateAll, serial, setPositions],
+    [mutateAll, serial, setPositions, schedule],
   );
 
   const dispatch = useCallback((action: EditorAction) => {
@@ -68,15 +69,22 @@ export function useFlowEditor(flowId: string, stored: EditorGraph) {
   }, [run]);
   const undo = useCallback(() => step('undo'), [step]);
   const redo = useCallback(() => step('redo'), [step]);
-
-  /** A drag already moved the nodes on screen; only its undo step is recorded. */
-  const recordMove = useCallback((action: EditorAction) => setStack((s) => history.record(s, action)), []);
-  const save = useSavePositions(flowId, graphRef, serial);
+  /** A drag already moved the nodes on screen: its undo step is recorded and its positions saved. */
+  const recordMove = useCallback(
+    (action: EditorAction & { kind: 'move' }) => {
+      setStack((s) => history.record(s, action));
+      schedule(action.moves.map((m) => m.nodeId));
+    },
+    [schedule],
+  );
+  const saveState: SaveState = pending ? 'pending' : saving ? 'saving' : 'saved';
 
   return useMemo(
-    () => ({ graph, graphRef, dispatch, undo, redo, recordMove, setPositions, save, saving, canUndo: stack.past.length > 0, canRedo: stack.future.length > 0 }),
-    [graph, graphRef, dispatch, undo, redo, recordMove, setPositions, save, saving, stack],
+    () => ({ graph, graphRef, dispatch, undo, redo, recordMove, setPositions, flush, saveState, canUndo: stack.past.length > 0, canRedo: stack.future.length > 0 }),
+    [graph, graphRef, dispatch, undo, redo, recordMove, setPositions, flush, saveState, stack],
   );
 }
 
+/** Salvo, Salvando… or Alterações pendentes (a move not queued yet). */
+export type SaveState = 'saved' | 'saving' | 'pending';
 export type FlowEditor = ReturnType<typeof useFlowEditor>;

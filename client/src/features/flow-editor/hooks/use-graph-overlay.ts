@@ -5,9 +5,9 @@ import { createPositionMerger, settleOverlay, withPositions, type PositionOverla
 const NO_OVERLAY: PositionOverlay = new Map();
 
 /**
- * The graph on screen: the cached graph with the positions moved but not saved on top. A node keeps its object
+ * The graph on screen: the cached graph with the positions moved but not in the cache yet on top. A node keeps its object
  * while neither its stored row nor its moved position changes; `graphRef` reads the latest graph from callbacks.
- * `setPositions` moves nodes on screen only, until Salvar.
+ * `setPositions` moves nodes on screen only; the editor queues their write.
  */
 export function useGraphOverlay(stored: EditorGraph) {
   const [overlay, setOverlay] = useState(NO_OVERLAY);

@@ -3,7 +3,8 @@ import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import { invertAction, type EditorAction } from './graph-actions.ts';
 import { emptyHistory, forget, record, redo, undo } from './history.ts';
 import { newNode } from './new-node.ts';
-import { BUTTON_EDGE_COLOR, createEdgeMapper, createNodeMapper, EDGE_COLOR, estimatedHandles, extraSourceHandles, toEdge } from './xyflow-mapping.ts';
+import { createEdgeMapper } from './edge-mapping.ts';
+import { BUTTON_EDGE_COLOR, createNodeMapper, EDGE_COLOR, estimatedHandles, extraSourceHandles, toEdge } from './xyflow-mapping.ts';
 
 const FLOW = crypto.randomUUID();
 const edge = (source: FlowNode, target: FlowNode, sourceHandle = 'default'): FlowConnection => ({
@@ -82,7 +83,7 @@ describe('xyflow mapping', () => {
     const orphan = { ...edge(cond, menu), targetNodeId: crypto.randomUUID() };
     const warn = console.warn;
     console.warn = () => {};
-    expect(edges([edge(cond, menu), orphan], new Set([cond.id, menu.id]), new Set())).toHaveLength(1);
+    expect(edges([edge(cond, menu), orphan], new Map([cond, menu].map((n) => [n.id, n])), new Set())).toHaveLength(1);
     console.warn = warn;
   });
 
@@ -97,5 +98,24 @@ describe('xyflow mapping', () => {
     expect(measured?.handles).toBeUndefined();
     // The same data object: the memoised card is not rendered again when only its size arrives.
     expect(measured?.data).toBe(fresh?.data as never);
+  });
+});
+
+describe('connections named for a screen reader', () => {
+  test('by the titles of their nodes, with the branch or the button they leave from', () => {
+    const map = createEdgeMapper();
+    const start = { ...newNode(FLOW, 'trigger_command', { x: 0, y: 0 }, 0), label: 'Início' };
+    const cond = { ...newNode(FLOW, 'if_else', { x: 0, y: 0 }, 1), label: 'É cliente?' };
+    const menu = { ...newNode(FLOW, 'send_buttons', { x: 0, y: 0 }, 2), label: 'Menu', config: { message: '', buttons: [[{ text: 'Saber mais', type: 'callback', value: 'flow_x' }]] } };
+    const nodes = new Map([start, cond, menu].map((n) => [n.id, n]));
+    const [plain, branch, button] = map([edge(start, cond), edge(cond, menu, 'false'), edge(menu, start, 'button_0_0')], nodes, new Set());
+    expect(plain?.ariaLabel).toBe('Conexão de «Início» para «É cliente?»');
+    expect(branch?.ariaLabel).toBe('Conexão de «É cliente?» (se falso) para «Menu»');
+    expect(button?.ariaLabel).toBe('Conexão de «Menu» (botão «Saber mais») para «Início»');
+    const renamed = new Map(nodes).set(start.id, { ...start, label: 'Boas-vindas' });
+    const connection = edge(start, cond);
+    const first = map([connection], nodes, new Set())[0];
+    expect(map([connection], new Map(nodes).set(start.id, { ...start, position: { x: 9, y: 9 } }), new Set())[0]).toBe(first as never);
+    expect(map([connection], renamed, new Set())[0]?.ariaLabel).toBe('Conexão de «Boas-vindas» para «É cliente?»');
   });
 });

@@ -21,7 +21,7 @@ export type WriteAction =
 
 export type EditorAction =
   | WriteAction
-  /** Only on screen until Salvar writes every position. */
+  /** Shown at once; its positions are queued shortly after (hooks/use-position-saves.ts). */
   | { kind: 'move'; moves: NodeMove[] }
   /**
    * Several writes as one undo step, queued in order (and undone in reverse), told to the user as the `as` action:

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import { autoLayout } from './auto-layout.ts';
 import { newNode } from './new-node.ts';
-import { DEFAULT_NODE_SIZE, freeSpot, nextTo, overlaps, type Box } from './placement.ts';
-import { revealViewport } from './reveal.ts';
+import { below, DEFAULT_NODE_SIZE, freeSpot, overlaps, type Box } from './placement.ts';
+import { revealViewport, unionBox } from './reveal.ts';
 
 const FLOW = crypto.randomUUID();
 const box = (x: number, y: number): Box => ({ x, y, ...DEFAULT_NODE_SIZE });
@@ -24,11 +24,15 @@ describe('free space for new nodes', () => {
     for (let i = 0; i < 20; i++) boxes.push({ ...freeSpot({ x: 100, y: 100 }, DEFAULT_NODE_SIZE, boxes), ...DEFAULT_NODE_SIZE });
     for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) expect(overlaps(a, b, 0)).toBe(false);
   });
-  test('the next step goes to the right of its source', () => {
+  test('the next step goes below its source, in line with it, past the "+" under it', () => {
     const source = box(0, 0);
-    const spot = nextTo(source, DEFAULT_NODE_SIZE, [source]);
-    expect(spot.x).toBeGreaterThanOrEqual(source.width);
-    expect(spot.y).toBe(0);
+    const spot = below(source, DEFAULT_NODE_SIZE, [source]);
+    expect(spot.x).toBe(0);
+    expect(spot.y).toBeGreaterThanOrEqual(source.height + 60);
+    // Taken below: the nearest free spot, still under the source rather than beside it when there is room.
+    const taken = box(0, 240);
+    const moved = below(source, DEFAULT_NODE_SIZE, [source, taken]);
+    expect(overlaps({ ...moved, ...DEFAULT_NODE_SIZE }, taken)).toBe(false);
   });
 });
 
@@ -43,6 +47,20 @@ describe('the panel never hides the selected node', () => {
     const top = (next?.y ?? 0) + 600 * 0.8;
     expect(top).toBeGreaterThanOrEqual(16);
     expect(top + 140 * 0.8).toBeLessThanOrEqual(400 - 16);
+  });
+  test('a node partly out of view moves in by no more than it must, never re-centred', () => {
+    const wide = { left: 0, top: 0, right: 800, bottom: 600 };
+    // 100 px past the right edge (and margin): the view moves 116 px left, not to the middle.
+    expect(revealViewport(box(600, 100), { x: 0, y: 0, zoom: 1 }, wide)).toEqual({ x: -96, y: 0, zoom: 1 });
+    expect(revealViewport(box(-50, 100), { x: 0, y: 0, zoom: 1 }, wide)).toEqual({ x: 66, y: 0, zoom: 1 });
+  });
+  test('a node and the one it follows are shown together', () => {
+    const wide = { left: 0, top: 0, right: 800, bottom: 600 };
+    const parent = box(100, 100);
+    const child = box(100, 500);
+    const next = revealViewport(unionBox(parent, child), { x: 0, y: 0, zoom: 1 }, wide);
+    expect(next).toEqual({ x: 0, y: -56, zoom: 1 });
+    expect((next?.y ?? 0) + 100).toBeGreaterThanOrEqual(16);
   });
 });
 

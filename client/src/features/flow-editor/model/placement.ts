@@ -1,6 +1,6 @@
 /**
  * Where a new node goes: the free spot nearest the wanted one, so a card never lands on top of another (a node
- * from the library near the visible centre, the next step to the right of the node it follows).
+ * from the library near the visible centre, the next step below the node it follows).
  */
 import type { XY } from './graph-actions.ts';
 
@@ -42,5 +42,8 @@ export function freeSpot(wanted: XY, size: Size, boxes: readonly Box[]): XY {
   return { x: origin.x, y: snap(Math.max(origin.y, ...boxes.map((b) => b.y + b.height + NODE_GAP))) };
 }
 
-/** The next step after `source`: to its right, in the nearest free spot. */
-export const nextTo = (source: Box, size: Size, boxes: readonly Box[]) => freeSpot({ x: source.x + source.width + 90, y: source.y }, size, boxes);
+/**
+ * The next step after `source` (its "+"): below it, in line, past the "+" button, in the nearest free spot. A flow
+ * reads top to bottom, as Organizar lays it out, and a laptop's canvas keeps both in view more easily that way.
+ */
+export const below = (source: Box, size: Size, boxes: readonly Box[]) => freeSpot({ x: source.x, y: source.y + source.height + 90 }, size, boxes);

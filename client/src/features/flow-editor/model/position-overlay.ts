@@ -1,6 +1,6 @@
 /**
- * Positions moved on screen but not saved yet. docs/product.md#state-flow-editor writes positions only on Salvar, so drags and arrow-key
- * moves live here, over the cached graph, until the cache holds the same position (then the entry is dropped).
+ * Positions moved on screen but not in the cache yet: drags and arrow-key moves live here, over the cached graph,
+ * until their queued write (hooks/use-position-saves.ts) puts the same position in the cache (then the entry is dropped).
  * A merged node is reused while neither its row nor its overlay position changes, so dragging one card does not
  * re-render every card moved before it.
  */

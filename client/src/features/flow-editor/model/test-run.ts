@@ -5,12 +5,15 @@
  */
 import type { ExecutionStep } from '@shared/flows/executions.ts';
 import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
+import { delayText } from './delay-text.ts';
 import { buttonRows } from './xyflow-mapping.ts';
 
 /** What the contact does: sends a text, or presses a button of a reply (`from`: the node that sent it). */
 export type TestInput = { kind: 'message'; text: string } | { kind: 'button'; value: string; from: string };
 export type TestReply = { nodeId: string; text: string; buttons: { text: string; value: string; type: string }[] };
-export type TestOutcome = { replies: TestReply[]; nodes: Set<string>; edges: Set<string>; matched: boolean };
+/** What the contact would see, in order: the bot's replies, and the waits of delay nodes between them. */
+export type TestTranscriptLine = ({ kind: 'reply' } & TestReply) | { kind: 'wait'; nodeId: string; text: string };
+export type TestOutcome = { transcript: TestTranscriptLine[]; nodes: Set<string>; edges: Set<string>; matched: boolean };
 
 const SENDS = new Set(['send_text', 'send_media', 'send_buttons']);
 
@@ -26,7 +29,7 @@ function splitRuns(steps: readonly ExecutionStep[]): ExecutionStep[][] {
 
 export function outcomeFor(steps: readonly ExecutionStep[], nodes: readonly FlowNode[], connections: readonly FlowConnection[], input: TestInput): TestOutcome {
   const byId = new Map(nodes.map((n) => [n.id, n]));
-  const outcome: TestOutcome = { replies: [], nodes: new Set(), edges: new Set(), matched: steps.length > 0 };
+  const outcome: TestOutcome = { transcript: [], nodes: new Set(), edges: new Set(), matched: steps.length > 0 };
   const first = steps[0];
   if (input.kind === 'button' && first && !first.subType.startsWith('trigger_')) {
     // A flow button's press: its edge from the node that sent the button is part of the path.
@@ -44,11 +47,20 @@ export function outcomeFor(steps: readonly ExecutionStep[], nodes: readonly Flow
       for (const c of connections) {
         if (step.handle !== null && c.sourceNodeId === step.nodeId && c.sourceHandle === step.handle && later.has(c.targetNodeId)) outcome.edges.add(c.id);
       }
-      const node = byId.get(step.nodeId);
-      if (node && SENDS.has(step.subType) && step.outcome !== 'skipped') {
-        outcome.replies.push({ nodeId: node.id, text: step.detail ?? '', buttons: node.subType === 'send_buttons' ? buttonRows(node.config).flat() : [] });
-      }
+      const line = transcriptLine(step, byId.get(step.nodeId));
+      if (line) outcome.transcript.push(line);
     });
   }
   return outcome;
+}
+
+/** A send step's reply, or a delay step's wait ("⏱ aguardaria 3 s", from the node's duration and unit). */
+function transcriptLine(step: ExecutionStep, node: FlowNode | undefined): TestTranscriptLine | undefined {
+  if (!node || step.outcome === 'skipped') return undefined;
+  if (SENDS.has(step.subType)) {
+    return { kind: 'reply', nodeId: node.id, text: step.detail ?? '', buttons: node.subType === 'send_buttons' ? buttonRows(node.config).flat() : [] };
+  }
+  if (step.subType !== 'delay') return undefined;
+  const duration = typeof node.config.duration === 'number' ? node.config.duration : 0;
+  return { kind: 'wait', nodeId: node.id, text: `⏱ aguardaria ${delayText(duration, String(node.config.unit ?? 'seconds'))}` };
 }

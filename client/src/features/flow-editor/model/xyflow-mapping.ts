@@ -117,22 +117,3 @@ export function createNodeMapper() {
     return mapped;
   };
 }
-
-export const PATH_EDGE_COLOR = '#16a34a';
-
-/** Edges whose ends are missing are left out with a warning (docs/product.md#state-flow-editor), never a crash. */
-export function createEdgeMapper() {
-  const cache = new WeakMap<FlowConnection, Edge>();
-  return (connections: FlowConnection[], nodeIds: ReadonlySet<string>, selected: ReadonlySet<string>, path: ReadonlySet<string> = NO_IDS): Edge[] =>
-    connections.flatMap((connection) => {
-      if (!nodeIds.has(connection.sourceNodeId) || !nodeIds.has(connection.targetNodeId)) {
-        console.warn('Conexão sem nó de origem ou destino ignorada', connection.id);
-        return [];
-      }
-      const edge = cache.get(connection) ?? toEdge(connection);
-      cache.set(connection, edge);
-      const onPath = path.has(connection.id);
-      if (!onPath && !selected.has(connection.id)) return [edge];
-      return [{ ...edge, ...(selected.has(connection.id) ? { selected: true } : {}), ...(onPath ? { className: 'on-test-path', style: { stroke: PATH_EDGE_COLOR, strokeWidth: 4 } } : {}) }];
-    });
-}

@@ -8,6 +8,10 @@ export const FLOW_TOASTS = {
   removeSuccess: 'Fluxo removido com sucesso!',
   enabled: 'Fluxo ativado',
   disabled: 'Fluxo desativado',
+  duplicateSuccess: 'Fluxo duplicado!',
+  duplicateNote: (name: string) => `"${name}" começa inativo: ative-o quando estiver pronto.`,
+  duplicateError: 'Erro ao duplicar fluxo',
+  duplicateOffline: 'Sem conexão: duplicar um fluxo precisa de internet.',
 } as const;
 
 export const REMOVE_FLOW_QUESTION = 'Tem certeza que deseja remover este fluxo?';

@@ -1,15 +1,28 @@
 import { Link } from '@tanstack/react-router';
-import { Pencil, Workflow } from 'lucide-react';
+import { Copy, Pencil, PlayCircle, Workflow } from 'lucide-react';
 import type { FlowSummary } from '@shared/flows/schemas.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { EntityCard, RemoveButton } from '../../../components/ui/entity-card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useFlowTriggers } from '../api/flow-rows.ts';
 
-type Props = { flow: FlowSummary; onRemove: (flow: FlowSummary) => void; onToggle: (flow: FlowSummary, enabled: boolean) => void };
+type Props = {
+  flow: FlowSummary;
+  /** Its runs; undefined until the server answered. */
+  executions: number | undefined;
+  duplicating: boolean;
+  onRemove: (flow: FlowSummary) => void;
+  onToggle: (flow: FlowSummary, enabled: boolean) => void;
+  onDuplicate: (flow: FlowSummary) => void;
+};
 
-/** One flow of the list (docs/product.md#screen-flows): name, description, Ativo/Inativo, trigger type, edit, remove, toggle (docs/decisions.md#d-flows). */
-export function FlowCard({ flow, onRemove, onToggle }: Props) {
+const count = new Intl.NumberFormat('pt-BR');
+
+/**
+ * One flow of the list (docs/product.md#screen-flows): name, description, Ativo/Inativo, trigger type, its runs,
+ * edit, duplicate, remove, toggle (docs/decisions.md#d-flows).
+ */
+export function FlowCard({ flow, executions, duplicating, onRemove, onToggle, onDuplicate }: Props) {
   return (
     <EntityCard
       icon={Workflow}
@@ -22,6 +35,9 @@ export function FlowCard({ flow, onRemove, onToggle }: Props) {
             <Pencil aria-hidden="true" className="size-4" />
             Editar Fluxo
           </Link>
+          <Button variant="ghost" size="sm" disabled={duplicating} aria-label={`Duplicar fluxo ${flow.name}`} icon={<Copy aria-hidden="true" className="size-4" />} onClick={() => onDuplicate(flow)}>
+            Duplicar
+          </Button>
           <RemoveButton onClick={() => onRemove(flow)} />
         </>
       }
@@ -39,6 +55,10 @@ export function FlowCard({ flow, onRemove, onToggle }: Props) {
           />
         </label>
       </div>
+      <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-500" data-testid="flow-executions">
+        <PlayCircle aria-hidden="true" className="size-4 shrink-0" />
+        {executions === undefined ? '– execuções' : `${count.format(executions)} ${executions === 1 ? 'execução' : 'execuções'}`}
+      </p>
     </EntityCard>
   );
 }

@@ -9,6 +9,8 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useFirstLoadFailed } from '../../../offline/hooks.ts';
 import { useFlows } from '../api/flow-rows.ts';
 import { FLOW_TOASTS, REMOVE_FLOW_QUESTION } from '../api/flow-texts.ts';
+import { useDuplicateFlow } from '../api/duplicate-flow.ts';
+import { useFlowExecutionCounts } from '../api/flow-executions.ts';
 import { useRemoveFlow, useToggleFlow } from '../api/flow-writes.ts';
 import { CreateFlowModal } from './create-flow-modal.tsx';
 import { FlowCard } from './flow-card.tsx';
@@ -21,21 +23,10 @@ export function FlowsPage({ botId }: { botId?: string | undefined }) {
   const loadFailed = useFirstLoadFailed();
   const removeFlow = useRemoveFlow();
   const toggleFlow = useToggleFlow();
+  const executions = useFlowExecutionCounts();
+  const duplicate = useDuplicateFlow();
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<FlowSummary | null>(null);
-
-  const empty = (
-    <EmptyState
-      icon={Workflow}
-      title="Nenhum fluxo criado"
-      text="Crie um fluxo para responder automaticamente aos contatos dos seus bots."
-      action={
-        <Button icon={plusIcon} onClick={() => setCreating(true)}>
-          Criar Primeiro Fluxo
-        </Button>
-      }
-    />
-  );
 
   return (
     <div className="space-y-6">
@@ -44,12 +35,19 @@ export function FlowsPage({ botId }: { botId?: string | undefined }) {
         description="Automatize conversas com gatilhos, mensagens, botões e condições."
         actions={<Button icon={plusIcon} onClick={() => setCreating(true)}>Criar Fluxo</Button>}
       />
-      <CardGridStates items={flows} failed={flows === undefined && loadFailed} errorMessage={FLOW_TOASTS.loadError} loadingLabel="Carregando fluxos" skeletonHeight="h-44" empty={empty}>
+      <CardGridStates items={flows} failed={flows === undefined && loadFailed} errorMessage={FLOW_TOASTS.loadError} loadingLabel="Carregando fluxos" skeletonHeight="h-44" empty={<NoFlows onCreate={() => setCreating(true)} />}>
         {(list) => (
           <CardGrid label="Fluxos">
             {list.map((flow) => (
               <li key={flow.id}>
-                <FlowCard flow={flow} onRemove={setRemoving} onToggle={(target, enabled) => void toggleFlow(target.id, enabled)} />
+                <FlowCard
+                  flow={flow}
+                  executions={executions.data ? (executions.data.get(flow.id) ?? 0) : undefined}
+                  duplicating={duplicate.pending}
+                  onRemove={setRemoving}
+                  onToggle={(target, enabled) => void toggleFlow(target.id, enabled)}
+                  onDuplicate={duplicate.duplicate}
+                />
               </li>
             ))}
           </CardGrid>
@@ -69,5 +67,20 @@ export function FlowsPage({ botId }: { botId?: string | undefined }) {
         onCancel={() => setRemoving(null)}
       />
     </div>
+  );
+}
+
+function NoFlows({ onCreate }: { onCreate: () => void }) {
+  return (
+    <EmptyState
+      icon={Workflow}
+      title="Nenhum fluxo criado"
+      text="Crie um fluxo para responder automaticamente aos contatos dos seus bots."
+      action={
+        <Button icon={plusIcon} onClick={onCreate}>
+          Criar Primeiro Fluxo
+        </Button>
+      }
+    />
   );
 }

@@ -24,7 +24,9 @@ import { useCanvasElements } from './use-canvas-elements.ts';
 import { useCardChanges } from './use-card-changes.ts';
 import { useMoveClasses } from './use-move-classes.ts';
 import { useOpenViewport } from './use-open-viewport.ts';
+import { usePaneDoubleClick } from './use-pane-double-click.ts';
 import { useWheelZoom } from './use-wheel-zoom.ts';
+import { useZoomVariable } from './use-zoom-variable.ts';
 import { FIT_VIEW_OPTIONS, isFar, MAX_ZOOM, MIN_ZOOM, ZOOM_LIMITS } from './viewport.ts';
 
 const NODE_TYPES = { flowNode: FlowNodeCard };
@@ -76,6 +78,8 @@ export function FlowCanvas({ flowId, editor, selection, onSelectionChange, onEdg
   const frameRef = useRef<HTMLDivElement>(null);
   const moves = useMoveClasses(frameRef);
   useWheelZoom(frameRef, ZOOM_LIMITS);
+  usePaneDoubleClick(frameRef);
+  useZoomVariable(frameRef);
   const { fitOnOpen, startViewport } = useOpenViewport(editor);
 
   return (

@@ -1,6 +1,7 @@
 import { useMemo, useState, type RefObject } from 'react';
 import type { EditorGraph } from '../../model/graph-actions.ts';
-import { createEdgeMapper, createNodeMapper, type MeasuredSizes } from '../../model/xyflow-mapping.ts';
+import { createEdgeMapper } from '../../model/edge-mapping.ts';
+import { createNodeMapper, type MeasuredSizes } from '../../model/xyflow-mapping.ts';
 import type { Selection, TestPath } from './selection.ts';
 
 /**
@@ -13,7 +14,7 @@ export function useCanvasElements(graph: EditorGraph, selection: Selection, path
   const [sizes, setSizes] = useState<MeasuredSizes>(() => new Map());
   sizesRef.current = sizes;
   const nodes = useMemo(() => mapNodes(graph.nodes, selection.nodes, sizes, path.nodes), [mapNodes, graph.nodes, selection.nodes, sizes, path.nodes]);
-  const nodeIds = useMemo(() => new Set(graph.nodes.map((n) => n.id)), [graph.nodes]);
-  const edges = useMemo(() => mapEdges(graph.connections, nodeIds, selection.edges, path.edges), [mapEdges, graph.connections, nodeIds, selection.edges, path.edges]);
+  const byId = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph.nodes]);
+  const edges = useMemo(() => mapEdges(graph.connections, byId, selection.edges, path.edges), [mapEdges, graph.connections, byId, selection.edges, path.edges]);
   return { nodes, edges, setSizes };
 }

@@ -1,4 +1,4 @@
-import { FlaskConical, LayoutGrid, LoaderCircle, Redo2, Undo2 } from 'lucide-react';
+import { FlaskConical, LayoutGrid, Redo2, Undo2 } from 'lucide-react';
 import { useRef } from 'react';
 import type { FlowSummary } from '@shared/flows/schemas.ts';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -6,16 +6,16 @@ import type { FlowEditor } from '../../hooks/use-flow-editor.ts';
 import { useFlowHeader, type FlowHeader } from '../../hooks/use-flow-header.ts';
 import { useToastsBelow } from '../../../../lib/use-toasts-below.ts';
 import { AnalyticsChip } from './analytics-chip.tsx';
-import { BackLink, EnabledToggle, NameInput, SaveButton } from './header-controls.tsx';
+import { BackLink, EnabledToggle, NameInput, SaveStatus } from './header-controls.tsx';
 import { MenuItem, OverflowMenu } from './overflow-menu.tsx';
 
 type Props = { flow: FlowSummary; editor: FlowEditor; phone: boolean; onOrganize: () => void; onTest: () => void };
 type LayoutProps = Omit<Props, 'phone'> & { header: FlowHeader };
 
 /**
- * docs/product.md#screen-flow-editor header: back, editable name, analytics chip, undo/redo, saving state, active
- * toggle, Salvar, and Organizar / Testar. On a phone it folds into one compact bar: back, the name (cut with an
- * ellipsis, still editable), Salvar and a menu with the rest. Toasts show below it.
+ * docs/product.md#screen-flow-editor header: back, editable name, analytics chip, undo/redo, the save state, active
+ * toggle, and Organizar / Testar. On a phone it folds into one compact bar: back, the name (cut with an ellipsis,
+ * still editable), the save state as an icon and a menu with the rest. Toasts show below it.
  */
 export function EditorHeader({ phone, ...props }: Props) {
   const header = useFlowHeader(props.flow);
@@ -33,8 +33,7 @@ function PhoneBar({ flow, editor, header, onOrganize, onTest }: LayoutProps) {
     <>
       <BackLink />
       <NameInput header={header} />
-      {editor.saving && <LoaderCircle role="status" aria-label="Salvando…" className="size-4 shrink-0 animate-spin text-slate-500" />}
-      <SaveButton onSave={() => void editor.save()} />
+      <SaveStatus state={editor.saveState} phone />
       <OverflowMenu>
         <MenuItem icon={<Undo2 aria-hidden="true" className="size-4" />} disabled={!editor.canUndo} onClick={editor.undo}>
           Desfazer
@@ -63,11 +62,7 @@ function LaptopBar({ flow, editor, header, onOrganize, onTest }: LayoutProps) {
       <BackLink />
       <NameInput header={header} />
       <AnalyticsChip flowId={flow.id} />
-      {editor.saving && (
-        <span className="flex items-center gap-1 text-xs text-slate-500">
-          <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" /> Salvando…
-        </span>
-      )}
+      <SaveStatus state={editor.saveState} phone={false} />
       <Button variant="ghost" size="sm" aria-label="Desfazer" title="Desfazer (Ctrl+Z)" disabled={!editor.canUndo} onClick={editor.undo} icon={<Undo2 aria-hidden="true" className="size-4" />} />
       <Button variant="ghost" size="sm" aria-label="Refazer" title="Refazer (Ctrl+Shift+Z)" disabled={!editor.canRedo} onClick={editor.redo} icon={<Redo2 aria-hidden="true" className="size-4" />} />
       <Button variant="outline" size="sm" icon={<LayoutGrid aria-hidden="true" className="size-4" />} onClick={onOrganize}>
@@ -77,7 +72,6 @@ function LaptopBar({ flow, editor, header, onOrganize, onTest }: LayoutProps) {
         Testar
       </Button>
       <EnabledToggle header={header} phone={false} />
-      <SaveButton onSave={() => void editor.save()} />
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Save } from 'lucide-react';
-import { Button, buttonClasses } from '../../../../components/ui/button.tsx';
+import { ArrowLeft, Check, CloudUpload, LoaderCircle } from 'lucide-react';
+import { buttonClasses } from '../../../../components/ui/button.tsx';
+import { useSyncSnapshot } from '../../../../offline/hooks.ts';
 import { cn } from '../../../../lib/cn.ts';
+import type { SaveState } from '../../hooks/use-flow-editor.ts';
 import type { FlowHeader } from '../../hooks/use-flow-header.ts';
 
-/** The header's controls both layouts show: back, the editable name, Salvar, the active toggle. */
+/** The header's controls both layouts show: back, the editable name, the save state, the active toggle. */
 export function BackLink() {
   return (
     <Link to="/flows" aria-label="Voltar para fluxos" className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'shrink-0')}>
@@ -26,11 +28,21 @@ export function NameInput({ header }: { header: FlowHeader }) {
   );
 }
 
-export function SaveButton({ onSave }: { onSave: () => void }) {
+const SAVE_STATE_TEXTS = { saved: 'Salvo', saving: 'Salvando…', pending: 'Alterações pendentes' } as const;
+
+/**
+ * Every edit saves itself (docs/product.md#state-flow-editor): the header says where the last ones are. Offline,
+ * saved means on this device, and it says so.
+ */
+export function SaveStatus({ state, phone }: { state: SaveState; phone: boolean }) {
+  const { online } = useSyncSnapshot();
+  const text = state === 'saved' && !online ? 'Salvo neste aparelho' : SAVE_STATE_TEXTS[state];
+  const Icon = state === 'saved' ? Check : state === 'saving' ? LoaderCircle : CloudUpload;
   return (
-    <Button size="sm" className="shrink-0" icon={<Save aria-hidden="true" className="size-4" />} onClick={onSave}>
-      Salvar
-    </Button>
+    <span role="status" data-testid="save-state" data-state={state} title={text} className="flex shrink-0 items-center gap-1 text-xs text-slate-500">
+      <Icon aria-hidden="true" className={cn('size-3.5', state === 'saving' && 'animate-spin', state === 'saved' && 'text-emerald-600')} />
+      <span className={cn(phone && 'sr-only')}>{text}</span>
+    </span>
   );
 }
 

@@ -3,6 +3,7 @@ import type { Ref } from 'react';
 import type { FlowNode } from '@shared/flows/graph.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
+import { SideToggle } from '../workspace/side-rail.tsx';
 import { TextField } from './controls.tsx';
 import { NodeFields } from './node-fields.tsx';
 import { useNodeDraft } from './use-node-draft.ts';
@@ -12,6 +13,8 @@ type Props = {
   onSave: (patch: { label: string; config: Record<string, unknown> }) => void;
   onDelete: () => void;
   onClose: () => void;
+  /** A laptop's "Recolher painel": the panel shrinks to a rail, the node stays selected. */
+  onCollapse?: (() => void) | undefined;
   /** A full-width sheet over the bottom of a phone's screen instead of the right column. */
   phone?: boolean;
   panelRef?: Ref<HTMLElement>;
@@ -20,7 +23,7 @@ type Props = {
 };
 
 /** The right panel (docs/product.md#state-flow-editor): the selected node's data as a draft; Salvar writes it back to the node. */
-export function ConfigPanel({ node, onSave, onDelete, onClose, phone = false, panelRef, listened }: Props) {
+export function ConfigPanel({ node, onSave, onDelete, onClose, onCollapse, phone = false, panelRef, listened }: Props) {
   const { label, setLabel, draft, save, warning } = useNodeDraft(node, onSave);
   return (
     <aside
@@ -32,7 +35,8 @@ export function ConfigPanel({ node, onSave, onDelete, onClose, phone = false, pa
       )}
     >
       <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
-        <h2 className="text-sm font-semibold text-slate-900">Configurar nó</h2>
+        {onCollapse && <SideToggle side="right" label="Recolher painel do nó" expanded onClick={onCollapse} className="-ml-2" />}
+        <h2 className="mr-auto text-sm font-semibold text-slate-900">Configurar nó</h2>
         <button type="button" aria-label="Fechar painel" className="rounded p-1 text-slate-400 hover:bg-slate-100" onClick={onClose}>
           <X aria-hidden="true" className="size-4" />
         </button>

@@ -1,12 +1,13 @@
 import type { TestInput } from '../../model/test-run.ts';
 import type { TestChatLine } from './use-test-chat.ts';
 
-/** One line of the test chat: the user's message, a note, or a bot reply with its buttons (a URL button is not pressed). */
+/** One line of the test chat: the user's message, a note, a delay's wait, or a bot reply with its buttons (a URL button is not pressed). */
 export function ChatLine({ line, busy, onPress }: { line: TestChatLine; busy: boolean; onPress: (input: TestInput, shown: string) => void }) {
   if (line.from === 'user') {
     return <li className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-sm bg-emerald-100 px-3 py-2 text-sm whitespace-pre-wrap text-slate-900">{line.text}</li>;
   }
   if (line.from === 'note') return <li className="text-center text-xs text-amber-700">{line.text}</li>;
+  if (line.from === 'wait') return <li data-testid="test-wait" className="text-center text-xs text-slate-500">{line.text}</li>;
   return (
     <li data-testid="test-reply" className="w-fit max-w-[85%] rounded-2xl rounded-bl-sm bg-white px-3 py-2 text-sm whitespace-pre-wrap text-slate-900 shadow-sm">
       {line.reply.text}

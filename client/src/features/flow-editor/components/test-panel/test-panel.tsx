@@ -2,13 +2,14 @@
  * "Testar": a simulated chat inside the editor. The operator types a message or presses a button of a reply; the
  * server runs the flow dry (POST /flows/{id}/test, nothing sent to Telegram) and the chat shows the bot's replies
  * while the canvas highlights the path taken. Tests the flow as saved on the server: changes still waiting in
- * the outbox are not in it yet.
+ * the outbox are not in it yet, and offline it says that it needs a connection.
  */
 import { Send, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { controlClasses } from '../../../../components/ui/field.tsx';
 import { cn } from '../../../../lib/cn.ts';
+import { useSyncSnapshot } from '../../../../offline/hooks.ts';
 import type { EditorGraph } from '../../model/graph-actions.ts';
 import type { TestPath } from '../canvas/selection.ts';
 import { ChatLine } from './chat-line.tsx';
@@ -20,6 +21,7 @@ type Props = { flowId: string; graph: () => EditorGraph; phone: boolean; onPath:
 export function TestPanel({ flowId, graph, phone, onPath, onClose }: Props) {
   const { lines, busy, run } = useTestChat(flowId, graph, onPath);
   const [text, setText] = useState('');
+  const { online } = useSyncSnapshot();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,6 +42,11 @@ export function TestPanel({ flowId, graph, phone, onPath, onClose }: Props) {
           <X aria-hidden="true" className="size-4" />
         </button>
       </div>
+      {!online && (
+        <p role="status" className="shrink-0 border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-800">
+          {TEST_PANEL_TEXTS.offline}
+        </p>
+      )}
       <ol aria-label="Conversa de teste" aria-live="polite" className="min-h-0 flex-1 space-y-2 overflow-y-auto bg-sky-50/60 px-3 py-3">
         <li className="text-center text-xs text-slate-500">{TEST_PANEL_TEXTS.intro}</li>
         {lines.map((line, i) => (

@@ -3,13 +3,19 @@ import { useState } from 'react';
 import { NODE_TYPE_GROUPS, NODE_TYPES, SUBTYPES_BY_TYPE, SUBTYPE_LABELS, type NodeSubType, type NodeType } from '@shared/flows/node-catalog.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { subtypeIcon, TYPE_COLORS } from '../node/node-appearance.tsx';
+import { SideToggle } from './side-rail.tsx';
 
 /** The left library (docs/product.md#screen-flow-editor): Gatilhos, Ações, Condições, Integrações; collapsible; a click adds the node. */
-export function NodeLibrary({ onAdd, className }: { onAdd: (subType: NodeSubType) => void; className?: string }) {
+export function NodeLibrary({ onAdd, onCollapse, className }: { onAdd: (subType: NodeSubType) => void; onCollapse?: () => void; className?: string }) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<NodeType>>(new Set());
   const toggle = (type: NodeType) => setCollapsed((c) => (c.has(type) ? new Set([...c].filter((t) => t !== type)) : new Set([...c, type])));
   return (
     <nav aria-label="Biblioteca de nós" className={className ?? 'w-60 shrink-0 overflow-y-auto border-r border-slate-200 bg-white p-3'}>
+      {onCollapse && (
+        <div className="mb-2 flex justify-end">
+          <SideToggle side="left" label="Recolher biblioteca de nós" expanded onClick={onCollapse} />
+        </div>
+      )}
       {NODE_TYPES.map((type) => {
         const open = !collapsed.has(type);
         return (

@@ -12,11 +12,12 @@ type Props = {
   panelRef: Ref<HTMLElement>;
   listened: ReadonlySet<string> | undefined;
   onClose: () => void;
+  onCollapse?: (() => void) | undefined;
   onDelete: () => void;
 };
 
 /** The selected node's panel, saving through the editor's history. */
-export function NodePanel({ node, editor, phone, panelRef, listened, onClose, onDelete }: Props) {
+export function NodePanel({ node, editor, phone, panelRef, listened, onClose, onCollapse, onDelete }: Props) {
   return (
     <ConfigPanel
       // The draft reloads when the stored node's content changes (an undo, a button edge, another tab), not
@@ -27,6 +28,7 @@ export function NodePanel({ node, editor, phone, panelRef, listened, onClose, on
       panelRef={panelRef}
       listened={listened}
       onClose={onClose}
+      onCollapse={onCollapse}
       onDelete={onDelete}
       // Button edges follow their buttons in the same undo step (a removed button shifts the later ones).
       onSave={(after) => void editor.dispatch(saveNodeAction(editor.graphRef.current, node, after))}

@@ -7,15 +7,21 @@ import { addNodeAction } from '../../model/add-node-action.ts';
 import { autoLayout } from '../../model/auto-layout.ts';
 import { touching, type XY } from '../../model/graph-actions.ts';
 import { newNode } from '../../model/new-node.ts';
-import { DEFAULT_NODE_SIZE, freeSpot, nextTo, type Box } from '../../model/placement.ts';
+import { below, DEFAULT_NODE_SIZE, freeSpot, type Box } from '../../model/placement.ts';
 import type { MeasuredSizes } from '../../model/xyflow-mapping.ts';
 import { NO_SELECTION, type Selection } from '../canvas/selection.ts';
 import { FIT_VIEW_OPTIONS } from '../canvas/viewport.ts';
+import type { RevealWith } from './use-reveal-selected.ts';
 
 /** What the library adds to: the canvas (a free spot near the visible centre), or after a node (connected). */
 export type PickerTarget = { after?: { nodeId: string; handle: string; at?: XY } };
 
-type Surroundings = { canvasRef: RefObject<HTMLDivElement | null>; sizesRef: RefObject<MeasuredSizes>; select: (selection: Selection) => void };
+type Surroundings = {
+  canvasRef: RefObject<HTMLDivElement | null>;
+  sizesRef: RefObject<MeasuredSizes>;
+  revealWithRef: RefObject<RevealWith | null>;
+  select: (selection: Selection) => void;
+};
 
 const only = (nodeId: string): Selection => ({ nodes: new Set([nodeId]), edges: new Set() });
 
@@ -27,7 +33,7 @@ function visibleCentre(canvas: HTMLDivElement | null, toFlow: (at: XY) => XY): X
 }
 
 /** The workspace's commands on nodes: add (where there is room), duplicate, remove, and lay the flow out. */
-export function useNodeCommands(flowId: string, editor: FlowEditor, { canvasRef, sizesRef, select }: Surroundings) {
+export function useNodeCommands(flowId: string, editor: FlowEditor, { canvasRef, sizesRef, revealWithRef, select }: Surroundings) {
   const { screenToFlowPosition, fitView } = useReactFlow();
   /** A card as a box in flow coordinates, at its measured size. */
   const boxOf = useCallback((n: FlowNode): Box => ({ ...n.position, ...(sizesRef.current.get(n.id) ?? DEFAULT_NODE_SIZE) }), [sizesRef]);
@@ -38,15 +44,16 @@ export function useNodeCommands(flowId: string, editor: FlowEditor, { canvasRef,
       const taken = graph.nodes.map(boxOf);
       const after = target.after;
       const source = after && graph.nodes.find((n) => n.id === after.nodeId);
-      // Where a connection was dropped, else beside the node it follows, else near the visible centre.
+      // Where a connection was dropped, else below the node it follows, else near the visible centre.
       const at = after?.at;
       const position =
-        source && !at ? nextTo(boxOf(source), DEFAULT_NODE_SIZE, taken) : freeSpot(at ? { x: at.x - DEFAULT_NODE_SIZE.width / 2, y: at.y } : visibleCentre(canvasRef.current, screenToFlowPosition), DEFAULT_NODE_SIZE, taken);
+        source && !at ? below(boxOf(source), DEFAULT_NODE_SIZE, taken) : freeSpot(at ? { x: at.x - DEFAULT_NODE_SIZE.width / 2, y: at.y } : visibleCentre(canvasRef.current, screenToFlowPosition), DEFAULT_NODE_SIZE, taken);
       const node = newNode(flowId, subType, position, graph.nodes.length);
       void editor.dispatch(addNodeAction(graph, node, source && after ? { source, handle: after.handle } : undefined));
+      revealWithRef.current = source ? { nodeId: node.id, parentId: source.id } : null;
       select(only(node.id));
     },
-    [editor, flowId, boxOf, canvasRef, screenToFlowPosition, select],
+    [editor, flowId, boxOf, canvasRef, screenToFlowPosition, select, revealWithRef],
   );
 
   const duplicateNode = useCallback(

@@ -1,7 +1,9 @@
 import { EDITOR_TOASTS } from '../../api/editor-texts.ts';
+import { editorToast } from '../../api/editor-toast.ts';
 import { useEditorKeyboard } from '../../hooks/use-editor-keyboard.ts';
 import type { FlowEditor } from '../../hooks/use-flow-editor.ts';
 import type { NodeMove } from '../../model/graph-actions.ts';
+import { flowVariableWarning } from '../../model/variable-issues.ts';
 import type { Selection } from '../canvas/selection.ts';
 import type { WorkspaceDialogs } from './use-workspace-dialogs.ts';
 
@@ -10,7 +12,9 @@ export function useWorkspaceShortcuts(editor: FlowEditor, selection: Selection, 
   useEditorKeyboard({
     onUndo: editor.undo,
     onRedo: editor.redo,
-    onSave: () => void editor.save(EDITOR_TOASTS.quickSaveSuccess),
+    // Ctrl+S, out of habit: what still waits is queued at once, and the flow's unknown variables are told.
+    onSave: () =>
+      void editor.flush().then((stored) => stored && editorToast(EDITOR_TOASTS.quickSaveSuccess, flowVariableWarning(editor.graphRef.current.nodes))),
     onMove: (dx, dy) => {
       const moves: NodeMove[] = editor.graphRef.current.nodes
         .filter((n) => selection.nodes.has(n.id))
