@@ -4,6 +4,7 @@
  */
 import type { BroadcastStatus } from '@shared/broadcasts/status-machine.ts';
 import type { Queryable } from '../../db/client.ts';
+import { audience } from './audience-repository.ts';
 
 export type BroadcastButtonRows = { buttons: { text: string; type: 'url' | 'callback'; value: string }[] }[];
 
@@ -36,6 +37,9 @@ export type BroadcastRow = {
   failed: number;
   skipped: number;
   pending: number;
+  /** Before the send starts (DRAFT, SCHEDULED): who its audience holds now, and how many of them blocked the bot. */
+  audienceNow: number | null;
+  audienceBlockedNow: number | null;
 };
 
 export type BroadcastFields = {
@@ -63,7 +67,8 @@ const view = (sql: Queryable) => sql`
   -- count as pending; afterwards it is the rows' own count (docs/decisions.md#broadcast-delivery).
   (case when b.materialising then greatest(coalesce(b.audience_total, 0), coalesce(s.total, 0)) else coalesce(s.total, 0) end)::int as total,
   coalesce(s.sent, 0)::int as sent, coalesce(s.failed, 0)::int as failed, coalesce(s.skipped, 0)::int as skipped,
-  (coalesce(s.pending, 0) + case when b.materialising then greatest(coalesce(b.audience_total, 0) - coalesce(s.total, 0), 0) else 0 end)::int as pending`;
+  (coalesce(s.pending, 0) + case when b.materialising then greatest(coalesce(b.audience_total, 0) - coalesce(s.total, 0), 0) else 0 end)::int as pending,
+  a.total as "audienceNow", a.blocked as "audienceBlockedNow"`;
 
 const counts = (sql: Queryable) => sql`
   left join lateral (
@@ -73,7 +78,11 @@ const counts = (sql: Queryable) => sql`
       count(*) filter (where r.status = 'skipped') as skipped,
       count(*) filter (where r.status in ('pending', 'sending')) as pending
     from broadcast_recipients r where r.broadcast_id = b.id
-  ) s on true`;
+  ) s on true
+  left join lateral (
+    select count(*)::int as total, count(*) filter (where c.blocked_at is not null)::int as blocked
+    from contacts c where b.status in ('DRAFT', 'SCHEDULED') and c.bot_id = b.bot_id and ${audience(sql, null)}
+  ) a on true`;
 
 export async function findBroadcast(sql: Queryable, userId: string, id: string): Promise<BroadcastRow | undefined> {
   const [row] = await sql<BroadcastRow[]>`
@@ -169,69 +178,6 @@ export async function audienceState(sql: Queryable, id: string): Promise<{ mater
   return row ?? { materialising: false, hasRecipients: false };
 }
 
-/** Who a broadcast goes to: humans among its bot's contacts (all, or the ones picked) known when it was sent. */
-const audience = (sql: Queryable, audienceAt: Date) => sql`
-  not c.is_bot and c.telegram_id > 0 and c.created_at <= ${audienceAt}
-  and (b.target_type = 'ALL' or c.id = any(b.contact_ids))`;
-
-/**
- * Counts the audience as of now (the transaction's time, the snapshot every batch will use) and marks the broadcast
- * as being written when anyone is in it. Returns the count and that time.
- */
-export async function beginMaterialise(sql: Queryable, broadcastId: string): Promise<{ total: number; audienceAt: Date }> {
-  const [{ at } = { at: new Date() }] = await sql<{ at: Date }[]>`select now() as at`;
-  const [row] = await sql<{ total: number }[]>`
-    update broadcasts b set materialising = a.total > 0, audience_total = a.total
-    from (
-      select count(*)::int as total from broadcasts b join contacts c on c.bot_id = b.bot_id
-      where b.id = ${broadcastId} and ${audience(sql, at)}
-    ) a
-    where b.id = ${broadcastId} returning a.total`;
-  return { total: row?.total ?? 0, audienceAt: at };
-}
-
-/** The last chat written by the audience job (recipients are written in telegram_id order), 0 before any. */
-export async function materialisedUpTo(sql: Queryable, broadcastId: string): Promise<bigint> {
-  const [row] = await sql<{ last: bigint }[]>`
-    select telegram_id as last from broadcast_recipients where broadcast_id = ${broadcastId} order by telegram_id desc limit 1`;
-  return row?.last ?? 0n;
-}
-
-/**
- * One batch of the audience after `after` (telegram_id order), written by the database itself (INSERT … SELECT:
- * nothing passes through the server's memory). Contacts who blocked the bot are written skipped with a reason. A
- * batch written twice (a job run again after a crash) adds nothing: the primary key makes a second row for a chat
- * impossible. Returns how many contacts the batch read and the last chat among them (the next cursor).
- */
-export async function materialiseBatch(
-  sql: Queryable,
-  broadcastId: string,
-  options: { after: bigint; audienceAt: Date; limit: number; blockedReason: string },
-): Promise<{ read: number; last: bigint | null }> {
-  const [row] = await sql<{ read: number; last: bigint | null }[]>`
-    with batch as (
-      select b.id as broadcast_id, c.telegram_id, c.id as contact_id, c.blocked_at
-      from broadcasts b join contacts c on c.bot_id = b.bot_id
-      where b.id = ${broadcastId} and c.telegram_id > ${options.after.toString()}::bigint and ${audience(sql, options.audienceAt)}
-      order by c.telegram_id
-      limit ${options.limit}
-    ), written as (
-      insert into broadcast_recipients (broadcast_id, telegram_id, contact_id, status, reason)
-      select broadcast_id, telegram_id, contact_id,
-        case when blocked_at is null then 'pending' else 'skipped' end,
-        case when blocked_at is null then null else ${options.blockedReason} end
-      from batch
-      on conflict do nothing
-      returning 1
-    )
-    select (select count(*) from batch)::int as read, (select max(telegram_id) from batch) as last, (select count(*) from written)::int as written`;
-  return { read: row?.read ?? 0, last: row?.last ?? null };
-}
-
-/** The whole audience is written: the engine may now end the broadcast once nobody is left to send to. */
-export async function endMaterialise(sql: Queryable, broadcastId: string): Promise<void> {
-  await sql`update broadcasts set materialising = false where id = ${broadcastId}`;
-}
 
 /** "Send again" (FAILED → SENDING): failures that were certainly not delivered go back to pending. */
 export async function requeueRetryable(sql: Queryable, broadcastId: string): Promise<number> {

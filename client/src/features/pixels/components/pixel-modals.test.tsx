@@ -26,6 +26,7 @@ const PIXEL: Pixel = {
   lastErrorAt: '2026-11-25T12:00:00.000Z',
   lastEventAt: null,
   pendingEvents: 0,
+  delivery: { delivered: 0, pending: 0, failed: 0, lastError: null, lastErrorAt: null, lastAttemptAt: null, nextAttemptAt: null },
   createdAt: '2026-11-20T12:00:00.000Z',
   updatedAt: '2026-11-25T12:00:00.000Z',
 };
