@@ -45,4 +45,12 @@ describe('queued drafts over the server list', () => {
     expect(matchesFilters(draft, { status: 'SENDING' })).toBe(false);
     expect(matchesFilters(draft, { search: 'promo' })).toBe(false);
   });
+
+  test("the server's audience count stays through a rename, and is dropped when the audience itself changes", () => {
+    const rename = { name: 'broadcast.update', createdAt: '2026-01-03T00:00:00Z', args: { broadcastId: SERVER, changes: { name: 'Outro nome' } } };
+    expect(overlayOne(SERVER, serverRow, [rename], bots)).toMatchObject({ audienceCount: 12, audienceBlockedCount: 1 });
+    const retarget = { name: 'broadcast.update', createdAt: '2026-01-03T00:00:00Z', args: { broadcastId: SERVER, changes: { targetType: 'SELECTED', contactIds: [LOCAL] } } };
+    expect(overlayOne(SERVER, serverRow, [retarget], bots)).toMatchObject({ audienceCount: null, audienceBlockedCount: null });
+    expect(overlayPending([], [create], bots).localDrafts[0]?.audienceCount).toBeNull();
+  });
 });

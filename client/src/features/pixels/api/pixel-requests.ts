@@ -34,11 +34,15 @@ export const pixelRequests = {
       .result,
 };
 
-export function usePixels({ enabled = true }: { enabled?: boolean } = {}) {
+/** While events wait (a retry is due), the pixels screen reads the list again so their state follows the outbox. */
+export const DELIVERY_REFRESH_MS = 5_000;
+
+export function usePixels({ enabled = true, followDelivery = false }: { enabled?: boolean; followDelivery?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.pixels.list(),
     queryFn: pixelRequests.list,
     enabled,
+    refetchInterval: (query) => (followDelivery && query.state.data?.some((pixel) => pixel.delivery.pending > 0) ? DELIVERY_REFRESH_MS : false),
     meta: { errorMessage: PIXEL_TOASTS.loadFailed },
   });
 }
