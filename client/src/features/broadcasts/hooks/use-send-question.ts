@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Broadcast } from '@shared/broadcasts/answers.ts';
 import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
-import { broadcastQuery } from '../api/broadcast-requests.ts';
+import { broadcastKeys, fetchBroadcast } from '../api/broadcast-requests.ts';
 
 type Audience = Pick<Broadcast, 'audienceCount' | 'audienceBlockedCount'>;
 
@@ -17,7 +17,14 @@ export function sendQuestion(audience: Audience | undefined): string {
  * count already known (`known`) is shown.
  */
 export function useSendQuestion(id: string | null, known?: Audience): string {
-  const fresh = useQuery({ ...broadcastQuery(id ?? ''), enabled: id !== null, staleTime: 0, refetchOnMount: 'always' });
+  const fresh = useQuery({
+    queryKey: broadcastKeys.audience(id ?? ''),
+    queryFn: () => fetchBroadcast(id ?? ''),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
   if (id === null) return BROADCAST_TEXTS.confirmSend;
   return sendQuestion(fresh.data ?? known);
 }
