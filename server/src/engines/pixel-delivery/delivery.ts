@@ -27,7 +27,10 @@ const STALE_REASON = 'Evento com mais de 7 dias: o Meta não aceita mais (não e
  * waiting on: with the default backoff (1 s doubling to 10 min, jittered) that is 2½ to 5 hours of trying.
  */
 export const DEFAULT_MAX_ATTEMPTS = 40;
-const givenUp = (attempts: number, reason: string) => `Não entregue após ${attempts} tentativas. Último erro: ${reason}`;
+function retryOutcome(reason: string, delayMs: number, attempts = DEFAULT_MAX_ATTEMPTS): outbox.BatchOutcome {
+  const maxAttempts = Math.max(1, attempts);
+  return { kind: 'retry', reason, delayMs, maxAttempts, givenUp: `Não entregue após ${maxAttempts} tentativas. Último erro: ${reason}` };
+}
 
 export type PixelDeliveryOptions = {
   sql: Queryable;
@@ -53,7 +56,6 @@ export function pixelDeliveryHandler(options: PixelDeliveryOptions): JobHandler<
   const timeoutMs = Math.max(250, Math.min(GRAPH_TIMEOUT_MS, leaseMs / 2));
   const batchSize = Math.min(PIXEL_LIMITS.eventsPerRequest, options.batchSize ?? PIXEL_LIMITS.eventsPerRequest);
   const turnMs = options.turnMs ?? leaseMs;
-  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
 
   async function sendOneBatch(pixelId: string, signal: AbortSignal): Promise<'done' | 'more' | 'retry' | 'gone'> {
     const stale = await inTransaction(sql, (tx) => outbox.failStale(tx, pixelId, MAX_EVENT_AGE_MS, STALE_REASON));
@@ -80,8 +82,7 @@ export function pixelDeliveryHandler(options: PixelDeliveryOptions): JobHandler<
     }
     const attempts = Math.max(...batch.map((event) => event.attempts));
     const delayMs = retryDelayMs(options.backoff ?? DEFAULT_BACKOFF, attempts);
-    const outcome = { kind: 'retry' as const, reason: result.reason, delayMs, maxAttempts, givenUp: givenUp(maxAttempts, result.reason) };
-    await inTransaction(sql, (tx) => outbox.recordOutcome(tx, pixelId, token, outcome));
+    await inTransaction(sql, (tx) => outbox.recordOutcome(tx, pixelId, token, retryOutcome(result.reason, delayMs, options.maxAttempts)));
     logger.warn('Meta indisponível; eventos do pixel voltam à fila', { pixelId, events: batch.length, attempt: attempts, retryInMs: Math.round(delayMs), reason: result.reason });
     return 'retry';
   }

@@ -22,11 +22,11 @@ beforeAll(async () => {
 afterAll(() => bed.stop());
 
 /** A contact of the bot, written directly (how it got there does not matter to the count). */
-async function contact(input: { isBot?: boolean; blocked?: boolean } = {}): Promise<string> {
+async function contact(input: { isBot?: boolean; blocked?: boolean; botId?: string } = {}): Promise<string> {
   telegramIds += 1;
   const [row] = await bed.server.db.sql<{ id: string }[]>`
     insert into contacts (bot_id, telegram_id, first_name, is_bot, blocked_at)
-    values (${bot.bot.id}, ${telegramIds}, ${`Pessoa ${telegramIds}`}, ${input.isBot ?? false}, ${input.blocked ? new Date() : null}) returning id`;
+    values (${input.botId ?? bot.bot.id}, ${telegramIds}, ${`Pessoa ${telegramIds}`}, ${input.isBot ?? false}, ${input.blocked ? new Date() : null}) returning id`;
   return row?.id ?? '';
 }
 
@@ -76,6 +76,16 @@ describe('a broadcast answers the audience it will reach', () => {
     });
     expect(written.statistics.total).toBe(counted ?? -1);
     expect(written).toMatchObject({ audienceCount: counted, audienceBlockedCount: written.statistics.skipped });
+  });
+
+  test('one page with drafts of two bots: each counts its own bot', async () => {
+    const other = await registeredBot(bed, bot.account);
+    await contact({ botId: other.bot.id });
+    const mine = await create({ targetType: 'ALL' });
+    const theirs = await create({ targetType: 'ALL', botId: other.bot.id });
+    expect(await listed(theirs.id)).toMatchObject({ audienceCount: 1, audienceBlockedCount: 0 });
+    expect(await listed(mine.id)).toMatchObject({ audienceCount: mine.audienceCount });
+    expect(mine.audienceCount).toBeGreaterThan(1);
   });
 
   test("another user's broadcast is a 404, its audience told to no one", async () => {

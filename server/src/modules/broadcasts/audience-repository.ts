@@ -10,8 +10,36 @@ import type { Queryable } from '../../db/client.ts';
  * was sent (`audienceAt`; null: now). Contacts who blocked the bot are in it, written skipped.
  */
 export const audience = (sql: Queryable, audienceAt: Date | null) => sql`
-  not c.is_bot and c.telegram_id > 0 and c.created_at <= ${audienceAt ?? sql`now()`}
-  and (b.target_type = 'ALL' or c.id = any(b.contact_ids))`;
+  ${reachable(sql, audienceAt)} and (b.target_type = 'ALL' or c.id = any(b.contact_ids))`;
+
+/** The contacts (`c`) a broadcast of their bot can go to at all: people, with a private chat, known by then. */
+const reachable = (sql: Queryable, audienceAt: Date | null) => sql`not c.is_bot and c.telegram_id > 0 and c.created_at <= ${audienceAt ?? sql`now()`}`;
+
+export type AudienceNow = { total: number; blocked: number };
+type Counted = { key: string; total: number; blocked: number };
+
+/**
+ * The audience of broadcasts not sent yet, as it stands now (the same rule as the send): an "all contacts" one is
+ * its bot's count, taken once per bot for a whole page (contacts_audience makes it an index-only count); a
+ * "selected" one looks its picked contacts up by id. Keyed by broadcast id.
+ */
+export async function audienceNow(sql: Queryable, broadcasts: { id: string; botId: string; targetType: 'ALL' | 'SELECTED' }[]): Promise<Map<string, AudienceNow>> {
+  const toAll = [...new Set(broadcasts.filter((b) => b.targetType === 'ALL').map((b) => b.botId))];
+  const picked = broadcasts.filter((b) => b.targetType === 'SELECTED').map((b) => b.id);
+  const perBot = toAll.length === 0 ? [] : await sql<Counted[]>`
+    select c.bot_id::text as key, count(*)::int as total, count(*) filter (where c.blocked_at is not null)::int as blocked
+    from contacts c where c.bot_id = any(${toAll}::uuid[]) and ${reachable(sql, null)} group by c.bot_id`;
+  const perPick = picked.length === 0 ? [] : await sql<Counted[]>`
+    select b.id::text as key, count(*)::int as total, count(*) filter (where c.blocked_at is not null)::int as blocked
+    from broadcasts b join contacts c on c.bot_id = b.bot_id and c.id = any(b.contact_ids)
+    where b.id = any(${picked}::uuid[]) and ${audience(sql, null)} group by b.id`;
+  const bots = new Map(perBot.map((row) => [row.key, row]));
+  const picks = new Map(perPick.map((row) => [row.key, row]));
+  return new Map(broadcasts.map((b) => {
+    const row = b.targetType === 'ALL' ? bots.get(b.botId) : picks.get(b.id);
+    return [b.id, { total: row?.total ?? 0, blocked: row?.blocked ?? 0 }];
+  }));
+}
 
 /**
  * Counts the audience as of now (the transaction's time, the snapshot every batch will use) and marks the broadcast

@@ -9,7 +9,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 function audienceOf(row: repo.BroadcastRow) {
   const notStarted = row.status === 'DRAFT' || row.status === 'SCHEDULED';
   return notStarted
-    ? { audienceCount: row.audienceNow ?? 0, audienceBlockedCount: row.audienceBlockedNow ?? 0 }
+    ? { audienceCount: row.audienceNow?.total ?? 0, audienceBlockedCount: row.audienceNow?.blocked ?? 0 }
     : { audienceCount: row.total, audienceBlockedCount: row.skipped };
 }
 

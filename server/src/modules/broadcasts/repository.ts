@@ -4,7 +4,7 @@
  */
 import type { BroadcastStatus } from '@shared/broadcasts/status-machine.ts';
 import type { Queryable } from '../../db/client.ts';
-import { audience } from './audience-repository.ts';
+import { audienceNow, type AudienceNow } from './audience-repository.ts';
 
 export type BroadcastButtonRows = { buttons: { text: string; type: 'url' | 'callback'; value: string }[] }[];
 
@@ -37,9 +37,8 @@ export type BroadcastRow = {
   failed: number;
   skipped: number;
   pending: number;
-  /** Before the send starts (DRAFT, SCHEDULED): who its audience holds now, and how many of them blocked the bot. */
-  audienceNow: number | null;
-  audienceBlockedNow: number | null;
+  /** Before the send starts (DRAFT, SCHEDULED), on the API's reads: who its audience holds now. */
+  audienceNow?: AudienceNow | undefined;
 };
 
 export type BroadcastFields = {
@@ -67,8 +66,7 @@ const view = (sql: Queryable) => sql`
   -- count as pending; afterwards it is the rows' own count (docs/decisions.md#broadcast-delivery).
   (case when b.materialising then greatest(coalesce(b.audience_total, 0), coalesce(s.total, 0)) else coalesce(s.total, 0) end)::int as total,
   coalesce(s.sent, 0)::int as sent, coalesce(s.failed, 0)::int as failed, coalesce(s.skipped, 0)::int as skipped,
-  (coalesce(s.pending, 0) + case when b.materialising then greatest(coalesce(b.audience_total, 0) - coalesce(s.total, 0), 0) else 0 end)::int as pending,
-  a.total as "audienceNow", a.blocked as "audienceBlockedNow"`;
+  (coalesce(s.pending, 0) + case when b.materialising then greatest(coalesce(b.audience_total, 0) - coalesce(s.total, 0), 0) else 0 end)::int as pending`;
 
 const counts = (sql: Queryable) => sql`
   left join lateral (
@@ -78,17 +76,21 @@ const counts = (sql: Queryable) => sql`
       count(*) filter (where r.status = 'skipped') as skipped,
       count(*) filter (where r.status in ('pending', 'sending')) as pending
     from broadcast_recipients r where r.broadcast_id = b.id
-  ) s on true
-  left join lateral (
-    select count(*)::int as total, count(*) filter (where c.blocked_at is not null)::int as blocked
-    from contacts c where b.status in ('DRAFT', 'SCHEDULED') and c.bot_id = b.bot_id and ${audience(sql, null)}
-  ) a on true`;
+  ) s on true`;
+
+/** The API's reads carry the audience of the broadcasts not sent yet (audience-repository.ts). */
+async function withAudience(sql: Queryable, rows: BroadcastRow[]): Promise<BroadcastRow[]> {
+  const notSent = rows.filter((row) => row.status === 'DRAFT' || row.status === 'SCHEDULED');
+  if (notSent.length === 0) return rows;
+  const counts = await audienceNow(sql, notSent);
+  return rows.map((row) => ({ ...row, audienceNow: counts.get(row.id) }));
+}
 
 export async function findBroadcast(sql: Queryable, userId: string, id: string): Promise<BroadcastRow | undefined> {
   const [row] = await sql<BroadcastRow[]>`
     select ${view(sql)} from broadcasts b join bots bo on bo.id = b.bot_id ${counts(sql)}
     where b.id = ${id} and b.user_id = ${userId}`;
-  return row;
+  return row ? (await withAudience(sql, [row]))[0] : undefined;
 }
 
 export async function findBroadcastById(sql: Queryable, id: string): Promise<BroadcastRow | undefined> {
@@ -108,7 +110,7 @@ export async function listBroadcasts(sql: Queryable, userId: string, filter: Lis
     select ${view(sql)} from broadcasts b join bots bo on bo.id = b.bot_id ${counts(sql)}
     where ${where} order by b.created_at desc, b.id limit ${limit} offset ${offset}`;
   const [{ total } = { total: 0 }] = await sql<{ total: number }[]>`select count(*)::int as total from broadcasts b where ${where}`;
-  return { rows, total };
+  return { rows: await withAudience(sql, rows), total };
 }
 
 export async function idTaken(sql: Queryable, id: string): Promise<boolean> {

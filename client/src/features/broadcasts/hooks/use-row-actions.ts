@@ -24,6 +24,12 @@ export const CONFIRMATIONS: Record<Confirmable, { title: string; message: string
   delete: { title: 'Excluir disparo', message: BROADCAST_TEXTS.confirmDelete, confirmLabel: 'Excluir', cancelLabel: 'Manter disparo', danger: true },
 };
 
+const SERVER_ACTIONS = {
+  send: { call: broadcastActions.send, done: BROADCAST_TOASTS.started, failed: BROADCAST_TOASTS.sendFailed },
+  cancel: { call: broadcastActions.cancel, done: BROADCAST_TOASTS.cancelled, failed: BROADCAST_TOASTS.cancelFailed },
+  stop: { call: broadcastActions.stop, done: BROADCAST_TOASTS.stopped, failed: BROADCAST_TOASTS.stopFailed },
+} as const;
+
 const copyName = (name: string) => `${name} (cópia)`.slice(0, 120);
 
 export function useRowActions(options: { afterDelete?: () => void; afterSend?: (id: string) => void } = {}) {
@@ -43,19 +49,13 @@ export function useRowActions(options: { afterDelete?: () => void; afterSend?: (
       if (action === 'delete') {
         await remove(row.id);
         options.afterDelete?.();
-      } else if (action === 'send') {
-        await broadcastActions.send(row.id);
-        toast.success(BROADCAST_TOASTS.started);
-        options.afterSend?.(row.id);
-      } else if (action === 'cancel') {
-        await broadcastActions.cancel(row.id);
-        toast.success(BROADCAST_TOASTS.cancelled);
       } else {
-        await broadcastActions.stop(row.id);
-        toast.success(BROADCAST_TOASTS.stopped);
+        await SERVER_ACTIONS[action].call(row.id);
+        toast.success(SERVER_ACTIONS[action].done);
+        if (action === 'send') options.afterSend?.(row.id);
       }
     } catch (error) {
-      toastFailure(error, { send: BROADCAST_TOASTS.sendFailed, cancel: BROADCAST_TOASTS.cancelFailed, stop: BROADCAST_TOASTS.stopFailed, delete: BROADCAST_TOASTS.deleteFailed }[action]);
+      toastFailure(error, action === 'delete' ? BROADCAST_TOASTS.deleteFailed : SERVER_ACTIONS[action].failed);
     } finally {
       setBusy(false);
       setAsking(null);
