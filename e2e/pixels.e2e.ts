@@ -6,7 +6,8 @@
 import { expect, test, type APIRequestContext, type Page } from './test-support/test.ts';
 import { axeViolations, expectFitsTheScreen } from './test-support/a11y.ts';
 import { maskToken, PIXEL_TEXTS, PIXEL_TOASTS } from '../shared/pixels/schemas.ts';
-import { createBotByApi, registerByApi } from './test-support/accounts.ts';
+import { registerByApi } from './test-support/accounts.ts';
+import { apiData, botInChannel } from './test-support/channels.ts';
 import { emulator } from './test-support/emulator.ts';
 import { signInThroughUi } from './test-support/ui.ts';
 import { E2E_EMULATOR_URL, E2E_GRAPH_URL } from './test-support/env.ts';
@@ -85,11 +86,7 @@ test('cadastra, edita mantendo o token, envia evento teste e remove um pixel no 
   await expect(page.getByText(PIXEL_TEXTS.empty)).toBeVisible();
 });
 
-async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
-  if (response.status() >= 300) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const api = apiData;
 
 /** How the fake Graph endpoint answers this Meta pixel id from now on (tools/fake-graph.ts): 503 failing, 400 refusing, 200 accepting. */
 const metaAnswers = async (pixelId: string, status: number, message?: string) => {
@@ -99,17 +96,7 @@ const metaAnswers = async (pixelId: string, status: number, message?: string) =>
 
 /** A bot administering a channel, a funnel on it with the pixel; `join` makes a Telegram user enter through the funnel's link. */
 async function funnelWithPixel(request: APIRequestContext, token: string, pixelId: string) {
-  const bot = await emulator.createBot('Bot Pixel');
-  const botId = await createBotByApi(request, token, bot.token);
-  const owner = await emulator.createUser('Dono');
-  const chat = await emulator.createChat('channel', 'Canal Pixel', owner.id);
-  await emulator.promoteBot(chat.id, bot.token);
-  let channelId = '';
-  await expect.poll(async () => {
-    const { channels } = await api<{ channels: { id: string; channelId: string }[] }>(request, token, 'GET', `/bots/${botId}/channels`);
-    channelId = channels.find((item) => item.channelId === String(chat.id))?.id ?? '';
-    return channelId;
-  }).not.toBe('');
+  const { botId, channelId } = await botInChannel(request, token, { bot: 'Bot Pixel', channel: 'Canal Pixel' });
   const { telegramLink } = await api<{ telegramLink: string }>(request, token, 'POST', '/funnels', { botId, channelId, name: 'Lançamento', pixelIntegrationId: pixelId });
   return async (name: string) => {
     const user = await emulator.createUser(name);
