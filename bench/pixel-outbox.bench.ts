@@ -14,6 +14,7 @@ import { pixelDeliveryHandler } from '../server/src/engines/pixel-delivery/deliv
 import { recordPixelEvent } from '../server/src/engines/pixel-delivery/outbox.ts';
 import { createFakeGraph } from '../server/src/test-support/fake-graph.ts';
 import { quietLogger } from '../server/src/test-support/jobs.ts';
+import { listPixels } from '../server/src/modules/pixels/repository.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const PIXELS = 10;
@@ -72,6 +73,31 @@ async function round(label: string, sql: Sql, url: string, workers: number, live
   if (duplicates !== 0 || received.length !== EVENTS) throw new Error(`esperados ${EVENTS} eventos sem duplicados, recebidos ${received.length} (${duplicates} duplicados)`);
 }
 
+/**
+ * GET /pixels for an account whose pixels have a long history (LIST_HISTORY sent events on one pixel, 1 000 still
+ * waiting): the delivery state comes from counters on the pixel and the unsent index, so it must not grow with it.
+ */
+const LIST_HISTORY = Number(process.env.BENCH_PIXEL_HISTORY ?? 500_000);
+async function listRound(sql: Sql) {
+  const [user] = await sql<{ id: string }[]>`select user_id as id from meta_pixels limit 1`;
+  const [pixel] = await sql<{ id: string }[]>`select id from meta_pixels limit 1`;
+  if (!user || !pixel) return;
+  await sql`
+    insert into pixel_events (user_id, pixel_id, event_name, event_id, event_time, payload, status, sent_at)
+    select ${user.id}, ${pixel.id}, 'enter_channel', 'h' || n, now(), '{}'::jsonb, case when n <= 1000 then 'pending' else 'sent' end, now()
+    from generate_series(1, ${LIST_HISTORY}) as n`;
+  await sql`analyze pixel_events`;
+  const times: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const started = performance.now();
+    await listPixels(sql, user.id);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const p95 = times[Math.ceil(times.length * 0.95) - 1] ?? 0;
+  console.log(`pixel-outbox: GET /pixels (lista com estado de entrega), ${PIXELS} pixels, ${LIST_HISTORY} eventos enviados e 1000 pendentes num deles: p50 ${(times[20] ?? 0).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+}
+
 const admin = connect(pgUrl, 1);
 const reachable = await admin`select 1`.then(() => true, () => false);
 if (reachable) {
@@ -86,6 +112,7 @@ if (reachable) {
     await round('PostgreSQL, 1 worker', sql, url.toString(), 1);
     await round('PostgreSQL, 2 workers (pools próprios)', sql, url.toString(), 2);
     await round('PostgreSQL, 2 workers enviando enquanto os eventos chegam (do 1º evento ao último enviado)', sql, url.toString(), 2, true);
+    await listRound(sql);
   } finally {
     await sql.end({ timeout: 5 });
     await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -128,7 +128,7 @@ test('muda a velocidade de disparo do bot (1–1000 mensagens por segundo) e ela
   await page.goto(`/bots/${botId}`);
   const rate = page.getByLabel('Velocidade de disparo (mensagens por segundo)');
   await expect(rate).toHaveValue('30');
-  await expect(page.getByText(/O Telegram permite cerca de 30 mensagens por segundo; com broadcasts pagos, até 1000/)).toBeVisible();
+  await expect(page.getByText(/O Telegram permite cerca de 30 mensagens por segundo; com os disparos pagos do Telegram \(paid broadcasts\), até 1000/)).toBeVisible();
 
   await rate.fill('1001');
   await page.getByRole('button', { name: 'Salvar velocidade' }).click();

@@ -8,6 +8,7 @@ import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
 import { auth, capturePushes, expectEachAppliedOnce, expectPending, syncStatus } from './test-support/offline.ts';
 import { signInThroughUi, waitForServiceWorker } from './test-support/ui.ts';
+import { axeViolations } from './test-support/a11y.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -39,7 +40,7 @@ test('cria um disparo com imagem e botões, envia, acompanha até 100 % e os con
   await signInThroughUi(page, account);
   await page.goto('/broadcasts');
   await expect(page.getByText('Nenhum disparo encontrado')).toBeVisible();
-  await page.getByRole('link', { name: 'New Disparo' }).click();
+  await page.getByRole('link', { name: 'Novo disparo' }).click();
   await expect(page).toHaveURL(/\/broadcasts\/new$/);
 
   await page.getByLabel('Nome').fill('Promoção de sexta');
@@ -50,6 +51,8 @@ test('cria um disparo com imagem e botões, envia, acompanha até 100 % e os con
   await page.getByLabel('Legenda').fill('Só hoje: <b>50% off</b> em <i>tudo</i>');
   await page.getByRole('button', { name: 'Adicionar linha de botões' }).click();
   await page.getByLabel('Texto do botão 1 da linha 1').fill('Ver ofertas');
+  await expect(page.getByLabel('Tipo do botão 1 da linha 1').locator('option')).toHaveText(['Link', 'Ação no bot']);
+  await expect(page.getByLabel('Valor do botão 1 da linha 1')).toHaveAttribute('placeholder', 'https://exemplo.com.br');
   await page.getByLabel('Valor do botão 1 da linha 1').fill('https://loja.exemplo.com/ofertas');
   await page.getByRole('button', { name: 'Adicionar botão' }).click();
   await page.getByLabel('Texto do botão 2 da linha 1').fill('Quero');
@@ -65,11 +68,12 @@ test('cria um disparo com imagem e botões, envia, acompanha até 100 % e os con
 
   const since = await emulator.mark();
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(toast(page, 'Broadcast criado com sucesso!').first()).toBeVisible();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Deseja enviar este broadcast agora?');
+  await expect(toast(page, 'Disparo criado com sucesso!').first()).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Enviar disparo' });
+  await expect(dialog).toContainText('Será enviado para 2 contatos. Deseja enviar este disparo agora?');
+  await expect(dialog.getByRole('button', { name: 'Manter como rascunho' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Enviar agora' }).click();
-  await expect(toast(page, 'Broadcast iniciado! Acompanhe o progresso.').first()).toBeVisible();
+  await expect(toast(page, 'Disparo iniciado! Acompanhe o progresso.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/broadcasts\/[0-9a-f-]{36}$/);
 
   await expect(page.getByRole('progressbar', { name: 'Progresso do envio' })).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
@@ -107,7 +111,7 @@ test('um rascunho escrito sem rede aparece na lista e chega ao servidor uma úni
   await context.setOffline(true);
   await page.reload();
   await expect(syncStatus(page)).toContainText('Offline');
-  await page.getByRole('link', { name: 'New Disparo' }).click();
+  await page.getByRole('link', { name: 'Novo disparo' }).click();
   await page.getByLabel('Nome').fill('Rascunho no avião');
   await page.getByLabel('Mensagem').fill('Escrito <b>sem rede</b>');
   await expect(page.getByLabel('Enviar em')).toBeDisabled();
@@ -131,4 +135,41 @@ test('um rascunho escrito sem rede aparece na lista e chega ao servidor uma úni
   const broadcasts = ((await list.json()) as { data: { broadcasts: { name: string; status: string; message: string }[] } }).data.broadcasts;
   expect(broadcasts).toEqual([expect.objectContaining({ name: 'Rascunho no avião', status: 'DRAFT', message: 'Escrito <b>sem rede</b>' })]);
   await expectEachAppliedOnce(request, accessToken, sent, ['broadcast.create']);
+});
+
+test('antes do envio a lista mostra quem vai receber; enviar diz para quantos; cancelar tem botões que dizem o que fazem', async ({ page, request }) => {
+  const { account, accessToken, botId } = await accountWithContacts(request, ['Eli']);
+  const create = async (name: string, extra: Record<string, unknown> = {}) => {
+    const response = await request.post('/api/broadcasts', { headers: auth(accessToken), data: { name, botId, message: 'Oi', ...extra } });
+    expect(response.status()).toBe(201);
+  };
+  await create('Agendado de domingo', { scheduledFor: new Date(Date.now() + 24 * 3600_000).toISOString() });
+  await create('Rascunho de segunda');
+  await signInThroughUi(page, account);
+
+  await page.goto('/broadcasts/new');
+  await expect(page.getByText('Em branco: ao salvar, você escolhe entre enviar agora ou manter como rascunho.')).toBeVisible();
+  await page.goto('/broadcasts');
+  const scheduled = page.getByRole('listitem', { name: 'Agendado de domingo' });
+  await expect(scheduled.getByTestId('broadcast-status')).toHaveText('Agendado');
+  await expect(scheduled.getByTestId('broadcast-audience')).toHaveText('Vai para 1 contato');
+  await expect(scheduled).not.toContainText('0 / 0');
+
+  const draft = page.getByRole('listitem', { name: 'Rascunho de segunda' });
+  await draft.getByRole('button', { name: 'Enviar agora' }).click();
+  const send = page.getByRole('dialog', { name: 'Enviar disparo' });
+  await expect(send).toContainText('Será enviado para 1 contato. Deseja enviar este disparo agora?');
+  await send.getByRole('button', { name: 'Agora não' }).click();
+  await expect(draft.getByTestId('broadcast-status')).toHaveText('Rascunho');
+
+  await scheduled.getByRole('button', { name: 'Cancelar' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancelar disparo' });
+  expect(await axeViolations(page)).toEqual([]);
+  await cancel.getByRole('button', { name: 'Manter agendamento' }).click();
+  await expect(cancel).toBeHidden();
+  await expect(scheduled.getByTestId('broadcast-status')).toHaveText('Agendado');
+  await scheduled.getByRole('button', { name: 'Cancelar' }).click();
+  await cancel.getByRole('button', { name: 'Cancelar disparo' }).click();
+  await expect(toast(page, 'Disparo cancelado com sucesso').first()).toBeVisible();
+  await expect(scheduled.getByTestId('broadcast-status')).toHaveText('Cancelado');
 });

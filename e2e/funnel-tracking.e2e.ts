@@ -6,8 +6,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext } from './test-support/test.ts';
-import { createBotByApi, registerByApi } from './test-support/accounts.ts';
+import { expect, test } from './test-support/test.ts';
+import { registerByApi } from './test-support/accounts.ts';
+import { apiData, botInChannel } from './test-support/channels.ts';
 import { emulator } from './test-support/emulator.ts';
 import { E2E_EMULATOR_URL, E2E_GRAPH_URL } from './test-support/env.ts';
 
@@ -22,11 +23,7 @@ function serveLanding(html: string): Promise<string> {
   return new Promise((resolve) => landing?.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(landing?.address() as AddressInfo).port}`)));
 }
 
-async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
-  if (response.status() >= 300) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const api = apiData;
 
 const joinByLink = async (userId: number, inviteLink: string) => {
   const response = await fetch(`${E2E_EMULATOR_URL}/control/join-by-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId, inviteLink }) });
@@ -36,17 +33,7 @@ const joinByLink = async (userId: number, inviteLink: string) => {
 test('a landing page with the snippet: page view, per-visit link on click, metrics, and the join fires the flow', async ({ page, request }) => {
   const { session } = await registerByApi(request);
   const token = session.tokens.accessToken;
-  const bot = await emulator.createBot('Bot Funil');
-  const botId = await createBotByApi(request, token, bot.token);
-  const owner = await emulator.createUser('Dono');
-  const chat = await emulator.createChat('channel', 'Canal Lançamento', owner.id);
-  await emulator.promoteBot(chat.id, bot.token);
-  let channelId = '';
-  await expect.poll(async () => {
-    const { channels } = await api<{ channels: { id: string; channelId: string }[] }>(request, token, 'GET', `/bots/${botId}/channels`);
-    channelId = channels.find((item) => item.channelId === String(chat.id))?.id ?? '';
-    return channelId;
-  }).not.toBe('');
+  const { bot, botId, chat, channelId } = await botInChannel(request, token, { bot: 'Bot Funil', channel: 'Canal Lançamento' });
 
   const { pixel } = await api<{ pixel: { id: string } }>(request, token, 'POST', '/pixels', { name: 'Pixel Loja', pixelId: '123456789012345', accessToken: 'EAAB'.padEnd(40, 'x') });
   const created = await api<{ funnel: { id: string; uuid: string }; scriptCode: string; telegramLink: string }>(request, token, 'POST', '/funnels', {

@@ -10,7 +10,7 @@ import type { Logger } from './lib/logger.ts';
 import { broadcastMaterialiseJob, materialiseHandler } from './modules/broadcasts/materialise.ts';
 import { broadcastStartJob, scheduledStartHandler } from './modules/broadcasts/start.ts';
 import { pixelDeliverJob } from './engines/pixel-delivery/deliver-job.ts';
-import { pixelDeliveryHandler } from './engines/pixel-delivery/delivery.ts';
+import { pixelDeliveryHandler, type PixelDeliveryOptions } from './engines/pixel-delivery/delivery.ts';
 import { pushSendJob, type PushSender } from './engines/push-delivery/sender.ts';
 import { contactEventJob } from './runtime/flow-engine/contact-event-job.ts';
 import { flowResumeJob } from './runtime/flow-engine/resume-job.ts';
@@ -26,6 +26,7 @@ export type JobHandlersDeps = {
   /** Tests only: shorter claim leases of broadcast materialisation and Conversions API batches. */
   broadcastLeaseMs?: number | undefined;
   pixelLeaseMs?: number | undefined;
+  pixelRetry?: Pick<PixelDeliveryOptions, 'backoff' | 'maxAttempts'> | undefined;
 };
 
 export function registerJobHandlers(deps: JobHandlersDeps): void {
@@ -41,6 +42,7 @@ export function registerJobHandlers(deps: JobHandlersDeps): void {
     sql: deps.sql, logger: deps.logger.child({ component: 'pixels' }), encryptionKey: config.encryptionKey,
     graphUrl: config.metaGraphUrl, graphVersion: config.metaGraphVersion,
     ...(deps.pixelLeaseMs === undefined ? {} : { leaseMs: deps.pixelLeaseMs }),
+    ...deps.pixelRetry,
   }));
   // The flow engine (docs/decisions.md#d-flow-engine): durable delays, and contact events that start flows in the
   // bot's owner (docs/decisions.md#scale-out). Both are scoped to their bot: only the process running it claims them.

@@ -11,7 +11,7 @@ import { migrate } from './db/migrate.ts';
 import { takeOverPreviousLeases } from './boot/previous-leases.ts';
 import { createNotifier, type Notifier } from './db/notify.ts';
 import { createJobWorker } from './jobs/worker.ts';
-import { registerJobHandlers } from './job-handlers.ts';
+import { registerJobHandlers, type JobHandlersDeps } from './job-handlers.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
 import { createBroadcastEngine } from './engines/broadcast-delivery/engine.ts';
 import { createInboxAnnouncer } from './modules/messages/announcer.ts';
@@ -52,6 +52,8 @@ export type StartOptions = {
   pushCoalesceMs?: PushSenderDeps['coalesceMs'];
   /** Tests only: a shorter claim lease of Conversions API batches (docs/decisions.md#pixel-outbox). */
   pixelLeaseMs?: number;
+  /** Tests only: a shorter backoff and fewer attempts before a Conversions API event fails. */
+  pixelRetry?: JobHandlersDeps['pixelRetry'];
   /** Tests only: shorter bot polling leases and rounds (docs/decisions.md#scale-out). */
   pollingLease?: BotManagerOptions['polling'];
 };
@@ -83,7 +85,7 @@ export async function startServer(
     const runtime = createRuntime({ config, logger, options, sql: db.sql, jobs, media, notifier, announce });
     const bots = runtime.bots;
     registerJobHandlers({
-      jobs, sql: db.sql, logger, config, push, bots, broadcastLeaseMs: options.broadcastLeaseMs, pixelLeaseMs: options.pixelLeaseMs,
+      jobs, sql: db.sql, logger, config, push, bots, broadcastLeaseMs: options.broadcastLeaseMs, pixelLeaseMs: options.pixelLeaseMs, pixelRetry: options.pixelRetry,
     });
     const pageviews = createPageviewWriter(db.sql);
     // Tracking limits per address hold across instances on PostgreSQL (docs/decisions.md#funnel-tracking); the

@@ -61,7 +61,7 @@ export const BOT_TEXTS = {
   deactivateTitle: 'Desativar bot',
   deactivateQuestion: (name: string) => `Desativar ${name}? O bot para de responder no Telegram: fluxos, boas-vindas e disparos deste bot param até você ativá-lo de novo.`,
   broadcastRateLabel: 'Velocidade de disparo (mensagens por segundo)',
-  broadcastRateHint: 'O Telegram permite cerca de 30 mensagens por segundo; com broadcasts pagos, até 1000 por segundo.',
+  broadcastRateHint: 'O Telegram permite cerca de 30 mensagens por segundo; com os disparos pagos do Telegram (paid broadcasts), até 1000 por segundo.',
   broadcastRateInvalid: 'Informe um número inteiro de mensagens por segundo',
   broadcastRateRange: `A velocidade deve ficar entre ${BROADCAST_RATE.min} e ${BROADCAST_RATE.max} mensagens por segundo`,
   updateNothing: 'Informe isActive ou broadcastRate',

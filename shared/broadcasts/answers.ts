@@ -44,6 +44,14 @@ export const broadcastSchema = z.object({
   failedCount: z.number().int(),
   totalCount: z.number().int(),
   statistics: broadcastStatisticsSchema,
+  /**
+   * Who it reaches. Before the send starts (DRAFT, SCHEDULED): the contacts its audience holds now, counted with the
+   * rule the send writes its recipients with; once started: the audience written (= statistics.total). Null only on
+   * a draft of this device the server has not taken yet.
+   */
+  audienceCount: z.number().int().nullable(),
+  /** Of those, contacts who blocked the bot: skipped, never sent to (once started: statistics.skipped). */
+  audienceBlockedCount: z.number().int().nullable(),
   /** Messages a second this bot sends broadcasts at (shared by its broadcasts). */
   ratePerSecond: z.number().int(),
   createdAt: z.string(),

@@ -25,9 +25,14 @@ export type BroadcastTargetType = (typeof BROADCAST_TARGET_TYPES)[number];
 export const BROADCAST_PARSE_MODE = 'HTML';
 export const BROADCAST_HTML_HINT = 'Use <b>negrito</b> e <i>itálico</i> (HTML básico).';
 
-/** A new button (docs/product.md#rules-broadcasts): type url, empty text and value; placeholders by type. */
+/**
+ * A new button (docs/product.md#rules-broadcasts): type url, empty text and value. Its types are named as in the
+ * flow editor and the welcome editor; the placeholders are examples of a value (the spec's "{host}" read as a
+ * template to fill in, so the example is an address).
+ */
 export const NEW_BROADCAST_BUTTON = { text: '', type: 'url', value: '' } as const;
-export const BUTTON_VALUE_PLACEHOLDER = { url: '{host}', callback: 'callback_data' } as const;
+export const BUTTON_TYPE_LABELS = { url: 'Link', callback: 'Ação no bot' } as const;
+export const BUTTON_VALUE_PLACEHOLDER = { url: 'https://exemplo.com.br', callback: 'saber_mais' } as const;
 
 const UPLOADED_MEDIA = /^\/api\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 

@@ -53,7 +53,7 @@ export const canDo = (action: BroadcastAction, status: BroadcastStatus) =>
 
 /** The pt-BR text of a refused transition (the 422's message). */
 export const transitionRefusal = (from: BroadcastStatus, action: string) =>
-  `Não é possível ${action} um broadcast com status ${BROADCAST_STATUS_LABELS[from]}`;
+  `Não é possível ${action} um disparo com status ${BROADCAST_STATUS_LABELS[from]}`;
 
 /** A recipient's outcome; one being sent right now reads as pending. */
 export const RECIPIENT_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;

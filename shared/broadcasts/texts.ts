@@ -31,6 +31,8 @@ export const BROADCAST_LIMITS = {
   recipientsPageSize: 50,
 } as const;
 
+const count = (value: number) => value.toLocaleString('pt-BR');
+
 export const BROADCAST_TEXTS = {
   // docs/product.md#rules-broadcasts, verbatim
   nameRequired: 'Nome é obrigatório',
@@ -58,11 +60,21 @@ export const BROADCAST_TEXTS = {
   scheduleInvalid: 'Data de agendamento inválida',
   scheduleInPast: 'A data de agendamento deve ser no futuro',
   idInvalid: 'Identificador inválido',
-  // docs/product.md#confirmations, verbatim
-  confirmSend: 'Deseja enviar este broadcast agora?',
-  confirmDelete: 'Tem certeza que deseja deletar este broadcast?',
-  confirmCancel: 'Deseja cancelar este broadcast?',
-  confirmStop: 'Deseja parar este broadcast? Os contatos ainda não enviados ficam para um próximo envio.',
+  // docs/product.md#confirmations, with "disparo" for the spec's "broadcast" (one word for one thing on screen)
+  confirmSend: 'Deseja enviar este disparo agora?',
+  confirmDelete: 'Tem certeza que deseja deletar este disparo?',
+  confirmCancel: 'Deseja cancelar este disparo? Ele não será enviado no horário agendado.',
+  confirmStop: 'Deseja parar este disparo? Os contatos ainda não enviados ficam para um próximo envio.',
+  /** The send question's first sentence: who will receive it (the server's audience count; blocked contacts are skipped). */
+  willReach: (audience: number, blocked: number) => {
+    const reach = Math.max(0, audience - blocked);
+    const left = blocked === 1 ? ' 1 contato bloqueou o bot e fica de fora.' : blocked > 1 ? ` ${count(blocked)} contatos bloquearam o bot e ficam de fora.` : '';
+    if (reach === 0) return `Nenhum contato vai receber este disparo.${left}`;
+    return `Será enviado para ${count(reach)} ${reach === 1 ? 'contato' : 'contatos'}.${left}`;
+  },
+  countingAudience: 'Contando os contatos que vão receber…',
+  /** A draft's or scheduled row's Progresso: the audience it will reach (nothing is sent yet). */
+  audienceToReach: (audience: number) => (audience === 0 ? 'Nenhum contato no público' : `Vai para ${count(audience)} ${audience === 1 ? 'contato' : 'contatos'}`),
   // docs/product.md#screen-broadcasts, #screen-broadcast-detail
   empty: 'Nenhum disparo encontrado',
   emptyHint: 'Comece criando seu primeiro disparo em massa',
@@ -86,25 +98,28 @@ export const BROADCAST_TEXTS = {
   reasonMediaUnavailable: 'Mídia indisponível',
 } as const;
 
-/** docs/product.md#toasts-broadcasts, verbatim. A failure toast shows the server's message when it has one. */
+/**
+ * docs/product.md#toasts-broadcasts, with "disparo" where the spec says "broadcast" (the screen calls it Disparo
+ * everywhere else). A failure toast shows the server's message when it has one.
+ */
 export const BROADCAST_TOASTS = {
-  loadListFailed: 'Erro ao carregar broadcasts',
-  loadFailed: 'Erro ao carregar broadcast',
-  duplicateFailed: 'Erro ao duplicar broadcast',
-  saveFailed: 'Erro ao salvar broadcast',
-  sendFailed: 'Erro ao enviar broadcast',
-  deleteFailed: 'Erro ao deletar broadcast',
-  cancelFailed: 'Erro ao cancelar broadcast',
-  stopFailed: 'Erro ao parar broadcast',
-  saveFirst: 'Salve o broadcast primeiro',
+  loadListFailed: 'Erro ao carregar disparos',
+  loadFailed: 'Erro ao carregar disparo',
+  duplicateFailed: 'Erro ao duplicar disparo',
+  saveFailed: 'Erro ao salvar disparo',
+  sendFailed: 'Erro ao enviar disparo',
+  deleteFailed: 'Erro ao deletar disparo',
+  cancelFailed: 'Erro ao cancelar disparo',
+  stopFailed: 'Erro ao parar disparo',
+  saveFirst: 'Salve o disparo primeiro',
   loadBotsFailed: 'Erro ao carregar bots',
   loadContactsFailed: 'Erro ao carregar contatos',
-  created: 'Broadcast criado com sucesso!',
-  updated: 'Broadcast atualizado com sucesso!',
-  duplicated: 'Broadcast duplicado com sucesso',
-  started: 'Broadcast iniciado!',
-  startedFollow: 'Broadcast iniciado! Acompanhe o progresso.',
-  deleted: 'Broadcast deletado com sucesso',
-  cancelled: 'Broadcast cancelado com sucesso',
-  stopped: 'Broadcast parado com sucesso',
+  created: 'Disparo criado com sucesso!',
+  updated: 'Disparo atualizado com sucesso!',
+  duplicated: 'Disparo duplicado com sucesso',
+  started: 'Disparo iniciado!',
+  startedFollow: 'Disparo iniciado! Acompanhe o progresso.',
+  deleted: 'Disparo deletado com sucesso',
+  cancelled: 'Disparo cancelado com sucesso',
+  stopped: 'Disparo parado com sucesso',
 } as const;

@@ -27,7 +27,7 @@ export const ERROR_MESSAGES = {
   // shared/pixels/schemas.ts PIXEL_TEXTS: the server answers metaRefused(Meta's message) and metaUnreachable.
   META_REFUSED: 'O Meta recusou o evento',
   META_UNREACHABLE: 'Não foi possível falar com o Meta agora. Tente de novo em instantes.',
-  BROADCAST_INVALID_TRANSITION: 'Esta ação não é permitida no status atual do broadcast',
+  BROADCAST_INVALID_TRANSITION: 'Esta ação não é permitida no status atual do disparo',
   ROUTE_NOT_FOUND: 'Rota não encontrada',
   INVALID_HOST: 'Cabeçalho Host inválido',
   PAYLOAD_TOO_LARGE: 'Arquivo ou corpo grande demais',

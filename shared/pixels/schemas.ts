@@ -109,6 +109,23 @@ export const pixelTestEventInputSchema = z.object({
 export const PIXEL_STATUSES = ['unused', 'ok', 'error'] as const;
 export type PixelStatus = (typeof PIXEL_STATUSES)[number];
 
+/**
+ * The pixel's funnel events on their way to Meta (GET /pixels): counts, what went wrong last and when the next try
+ * is due. `pending` waits (never tried, or retrying after Meta or the network failed: `nextAttemptAt`); `failed`
+ * will never be sent (Meta refused it, it was too old, or every retry failed). `lastError` is Meta's message or the
+ * network's reason of the last attempt that did not deliver, kept after later successes (it explains `failed`).
+ */
+export const pixelDeliverySchema = z.object({
+  delivered: z.number().int(),
+  pending: z.number().int(),
+  failed: z.number().int(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  /** The earliest moment a waiting event is tried (again); null when nothing waits. */
+  nextAttemptAt: z.string().nullable(),
+});
+
 export const pixelSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -121,8 +138,9 @@ export const pixelSchema = z.object({
   lastErrorAt: z.string().nullable(),
   /** When Meta last accepted events from this pixel (funnel events or a test event). */
   lastEventAt: z.string().nullable(),
-  /** Events waiting in the outbox (retrying or not yet sent). */
+  /** Events waiting in the outbox (retrying or not yet sent); = delivery.pending. */
   pendingEvents: z.number().int(),
+  delivery: pixelDeliverySchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -139,6 +157,7 @@ export const pixelsResponseSchema = successEnvelope(z.object({ pixels: z.array(p
 export const pixelTestEventResponseSchema = successEnvelope(z.object({ result: pixelTestEventResultSchema }));
 
 export type Pixel = z.infer<typeof pixelSchema>;
+export type PixelDelivery = z.infer<typeof pixelDeliverySchema>;
 export type CreatePixelInput = z.input<typeof createPixelInputSchema>;
 export type UpdatePixelInput = z.input<typeof updatePixelInputSchema>;
 export type PixelTestEventResult = z.infer<typeof pixelTestEventResultSchema>;

@@ -7,6 +7,7 @@
  *   graph.refuseNext(1, 'Invalid OAuth access token.');   // 400 with Meta's error body (code 190 by default)
  *   graph.hangNext(1);                         // holds the next request until release() (or its client gives up)
  *   graph.latencyMs = 150;                     // every answer waits this long (Meta takes a while; benches)
+ *   graph.answerFor('123456789012345', { status: 503 });   // that pixel's requests answer 503 until set to null
  *   await graph.waitForRequests(1);            // resolves once that many requests have arrived
  *   graph.events()                             // events of every accepted (2xx) request, in arrival order
  *   graph.requests                             // everything received: pixel, token, test code, data, answer
@@ -14,7 +15,8 @@
  *
  * Like Meta it refuses a batch of more than 1000 events or with an event_time older than 7 days (400, whole batch).
  * It accepts any token; tell it to refuse one with refuseNext. `GET /_requests` answers `requests` as JSON, for
- * end-to-end journeys that run it as its own process (tools/fake-graph.ts).
+ * end-to-end journeys that run it as its own process (tools/fake-graph.ts); they set a pixel's standing answer with
+ * `POST /_answers/{pixelId}` and `{"status": 503}` (a 4xx with `"message"` is Meta's refusal; `{"status": 200}` clears it).
  */
 export type GraphEvent = { event_name?: string; event_id?: string; event_time?: number; [field: string]: unknown };
 
@@ -37,6 +39,8 @@ export type FakeGraph = {
   failNext(count: number, status?: number): void;
   refuseNext(count: number, message: string, code?: number): void;
   hangNext(count: number): void;
+  /** Every request for this Meta pixel id answers `status` (5xx: Meta failing, 4xx: refused with `message`) until null. */
+  answerFor(pixelId: string, answer: StandingAnswer | null): void;
   /** Delay before every answer (default 0). */
   latencyMs: number;
   /** Answers every held request as accepted (200). */
@@ -44,6 +48,8 @@ export type FakeGraph = {
   waitForRequests(count: number, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 };
+
+export type StandingAnswer = { status: number; message?: string };
 
 type Plan = { kind: 'fail'; status: number } | { kind: 'refuse'; message: string; code: number } | { kind: 'hang' };
 
@@ -58,10 +64,26 @@ export function createFakeGraph(options: { port?: number } = {}): FakeGraph {
   const requests: GraphRequest[] = [];
   const plans: Plan[] = [];
   const held: (() => void)[] = [];
+  const standing = new Map<string, StandingAnswer>();
+
+  function setAnswer(pixelId: string, answer: StandingAnswer | null) {
+    if (answer && answer.status >= 400) standing.set(pixelId, answer);
+    else standing.delete(pixelId);
+  }
+
+  async function control(request: Request, pixelId: string): Promise<Response> {
+    const body: unknown = await request.json().catch(() => ({}));
+    const status: unknown = Reflect.get(Object(body), 'status');
+    const message: unknown = Reflect.get(Object(body), 'message');
+    setAnswer(pixelId, typeof status === 'number' ? { status, ...(typeof message === 'string' ? { message } : {}) } : null);
+    return json(200, { ok: true });
+  }
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (request.method === 'GET' && url.pathname === '/_requests') return json(200, requests);
+    const answers = /^\/_answers\/(\d+)$/.exec(url.pathname);
+    if (request.method === 'POST' && answers?.[1]) return control(request, answers[1]);
     const match = /^\/(v\d+\.\d+)\/(\d+)\/events$/.exec(url.pathname);
     if (request.method !== 'POST' || !match?.[1] || !match[2]) return json(400, metaError('Unsupported request', 100));
     const body: unknown = await request.json().catch(() => ({}));
@@ -84,7 +106,12 @@ export function createFakeGraph(options: { port?: number } = {}): FakeGraph {
       entry.status = status;
       return json(status, payload);
     };
-    const plan = plans.shift();
+    const fixed = standing.get(entry.pixelId);
+    const plan: Plan | undefined = fixed
+      ? fixed.status >= 500 || fixed.status === 429
+        ? { kind: 'fail', status: fixed.status }
+        : { kind: 'refuse', message: fixed.message ?? 'Invalid parameter', code: 100 }
+      : plans.shift();
     if (fake.latencyMs > 0) await Bun.sleep(fake.latencyMs);
     if (plan?.kind === 'fail') return answer(plan.status, metaError('An unexpected error has occurred. Please retry your request later.', 2));
     if (plan?.kind === 'refuse') return answer(400, metaError(plan.message, plan.code));
@@ -113,6 +140,7 @@ export function createFakeGraph(options: { port?: number } = {}): FakeGraph {
     events: (pixelId) => requests.filter((entry) => entry.status >= 200 && entry.status < 300 && (!pixelId || entry.pixelId === pixelId)).flatMap((entry) => entry.data),
     failNext: (count, status = 500) => plans.push(...Array.from({ length: count }, () => ({ kind: 'fail' as const, status }))),
     refuseNext: (count, message, code = 190) => plans.push(...Array.from({ length: count }, () => ({ kind: 'refuse' as const, message, code }))),
+    answerFor: setAnswer,
     hangNext: (count) => plans.push(...Array.from({ length: count }, () => ({ kind: 'hang' as const }))),
     release: () => held.splice(0).forEach((resolve) => resolve()),
     async waitForRequests(count, timeoutMs = 10_000) {

@@ -5,12 +5,13 @@
  * entry leaves the queue at once, which takes its effect back on every screen.
  */
 import type { broadcastMutationArgs } from '@shared/broadcasts/mutations.ts';
+import { BROADCAST_TOASTS } from '@shared/broadcasts/texts.ts';
 import type { ClientMutationsOf } from '../../offline/mutations/declaration.ts';
 
 const noRows = async () => {};
 
 export const broadcastMutations: ClientMutationsOf<keyof typeof broadcastMutationArgs> = {
-  'broadcast.create': { apply: noRows, label: 'Criar broadcast', refusalTitle: 'Erro ao salvar broadcast' },
-  'broadcast.update': { apply: noRows, label: 'Editar broadcast', refusalTitle: 'Erro ao salvar broadcast' },
-  'broadcast.delete': { apply: noRows, label: 'Remover broadcast', refusalTitle: 'Erro ao deletar broadcast' },
+  'broadcast.create': { apply: noRows, label: 'Criar disparo', refusalTitle: BROADCAST_TOASTS.saveFailed },
+  'broadcast.update': { apply: noRows, label: 'Editar disparo', refusalTitle: BROADCAST_TOASTS.saveFailed },
+  'broadcast.delete': { apply: noRows, label: 'Remover disparo', refusalTitle: BROADCAST_TOASTS.deleteFailed },
 };

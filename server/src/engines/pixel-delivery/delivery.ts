@@ -3,9 +3,10 @@
  *   bump the generation (waits for joins still recording events) → fail events Meta would refuse for age →
  *   claim a batch (SKIP LOCKED, lease) → POST it → record the outcome with the statement that ends the claim.
  * 2xx: sent, the pixel 'ok'. 4xx: failed with Meta's message, never retried, the pixel 'error'. 5xx, 429, network:
- * back to pending with an exponential backoff, and a job due when the backoff ends. A worker killed mid-send
- * leaves its batch 'sending'; once the lease runs out the next job sends it again with the same event ids, which
- * Meta deduplicates: that batch is the only one that can reach Meta twice.
+ * back to pending with an exponential backoff, and a job due when the backoff ends; after `maxAttempts` attempts
+ * the event fails with the last error. A worker killed mid-send leaves its batch 'sending'; once the lease runs out
+ * the next job sends it again with the same event ids, which Meta deduplicates: that batch is the only one that can
+ * reach Meta twice.
  */
 import { PIXEL_LIMITS } from '@shared/pixels/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -21,6 +22,15 @@ import * as outbox from './outbox-repository.ts';
 /** docs/telegram.md#meta-capi: Meta refuses an event_time older than 7 days. */
 const MAX_EVENT_AGE_MS = 7 * 24 * 60 * 60_000;
 const STALE_REASON = 'Evento com mais de 7 dias: o Meta não aceita mais (não enviado).';
+/**
+ * An event Meta does not answer for this many attempts fails (shown on /pixels with the last error) instead of
+ * waiting on: with the default backoff (1 s doubling to 10 min, jittered) that is 2½ to 5 hours of trying.
+ */
+export const DEFAULT_MAX_ATTEMPTS = 40;
+function retryOutcome(reason: string, delayMs: number, attempts = DEFAULT_MAX_ATTEMPTS): outbox.BatchOutcome {
+  const maxAttempts = Math.max(1, attempts);
+  return { kind: 'retry', reason, delayMs, maxAttempts, givenUp: `Não entregue após ${maxAttempts} tentativas. Último erro: ${reason}` };
+}
 
 export type PixelDeliveryOptions = {
   sql: Queryable;
@@ -33,6 +43,8 @@ export type PixelDeliveryOptions = {
   /** Events per request (Meta's maximum by default). */
   batchSize?: number;
   backoff?: Backoff;
+  /** Attempts of one event before it fails with the last error (DEFAULT_MAX_ATTEMPTS). */
+  maxAttempts?: number;
   /** A long backlog is drained in turns: after this long the job hands the rest to a fresh job. */
   turnMs?: number;
 };
@@ -46,7 +58,7 @@ export function pixelDeliveryHandler(options: PixelDeliveryOptions): JobHandler<
   const turnMs = options.turnMs ?? leaseMs;
 
   async function sendOneBatch(pixelId: string, signal: AbortSignal): Promise<'done' | 'more' | 'retry' | 'gone'> {
-    const stale = await outbox.failStale(sql, pixelId, MAX_EVENT_AGE_MS, STALE_REASON);
+    const stale = await inTransaction(sql, (tx) => outbox.failStale(tx, pixelId, MAX_EVENT_AGE_MS, STALE_REASON));
     if (stale > 0) logger.warn('eventos do pixel antigos demais descartados', { pixelId, events: stale });
     const token = crypto.randomUUID();
     const batch = await outbox.claimEvents(sql, { pixelId, token, leaseMs, limit: batchSize });
@@ -70,7 +82,7 @@ export function pixelDeliveryHandler(options: PixelDeliveryOptions): JobHandler<
     }
     const attempts = Math.max(...batch.map((event) => event.attempts));
     const delayMs = retryDelayMs(options.backoff ?? DEFAULT_BACKOFF, attempts);
-    await inTransaction(sql, (tx) => outbox.recordOutcome(tx, pixelId, token, { kind: 'retry', reason: result.reason, delayMs }));
+    await inTransaction(sql, (tx) => outbox.recordOutcome(tx, pixelId, token, retryOutcome(result.reason, delayMs, options.maxAttempts)));
     logger.warn('Meta indisponível; eventos do pixel voltam à fila', { pixelId, events: batch.length, attempt: attempts, retryInMs: Math.round(delayMs), reason: result.reason });
     return 'retry';
   }

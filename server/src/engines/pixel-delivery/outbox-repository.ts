@@ -46,14 +46,21 @@ export async function insertEvent(sql: Queryable, event: NewPixelEvent): Promise
   return rows.length === 1;
 }
 
-/** Unsent events Meta would refuse (event_time older than its limit) fail without being sent. */
+/**
+ * Unsent events Meta would refuse (event_time older than its limit) fail without being sent, counted on the pixel.
+ * Call it in a transaction: the pixel row is locked first, like recordOutcome.
+ */
 export async function failStale(sql: Queryable, pixelId: string, maxAgeMs: number, reason: string): Promise<number> {
+  await sql`select id from meta_pixels where id = ${pixelId} for no key update`;
   const rows = await sql`
     update pixel_events set status = 'failed', last_error = ${reason}, lease_token = null, lease_expires_at = null
     where pixel_id = ${pixelId} and status in ('pending', 'sending')
       and (status = 'pending' or lease_expires_at <= now())
       and event_time < now() - ${maxAgeMs}::bigint * interval '1 millisecond'
     returning id`;
+  if (rows.length > 0) {
+    await sql`update meta_pixels set failed_events = failed_events + ${rows.length}, delivery_error = ${reason}, delivery_error_at = now() where id = ${pixelId}`;
+  }
   return rows.length;
 }
 
@@ -80,35 +87,46 @@ export function claimEvents(sql: Queryable, input: { pixelId: string; token: str
 export type BatchOutcome =
   | { kind: 'sent' }
   | { kind: 'refused'; reason: string }
-  | { kind: 'retry'; reason: string; delayMs: number };
+  /** Back to pending after `delayMs`; an event that has had `maxAttempts` attempts fails with `givenUp` instead. */
+  | { kind: 'retry'; reason: string; delayMs: number; maxAttempts: number; givenUp: string };
 
 /**
  * Ends a claim with its outcome, fenced by the claim's token (the rows another worker claimed since are left
- * alone). The pixel row is locked first, before any event row, so this never deadlocks with recordPixelEvent
- * (share lock on the pixel, then an insert that may wait on an event row). Returns the rows it ended.
+ * alone), and keeps the pixel's delivery counters (meta_pixels.delivered_events, failed_events, delivery_error,
+ * last_attempt_at: what /pixels shows). The pixel row is locked first, before any event row, so this never
+ * deadlocks with recordPixelEvent (share lock on the pixel, then an insert that may wait on an event row). Returns
+ * the rows it ended.
  */
 export async function recordOutcome(sql: Queryable, pixelId: string, token: string, outcome: BatchOutcome): Promise<number> {
   await sql`select id from meta_pixels where id = ${pixelId} for no key update`;
-  let ended;
+  const fence = sql`pixel_id = ${pixelId} and lease_token = ${token} and status = 'sending'`;
+  const released = sql`lease_token = null, lease_expires_at = null`;
   if (outcome.kind === 'sent') {
-    ended = await sql`
-      update pixel_events set status = 'sent', sent_at = now(), last_error = null, lease_token = null, lease_expires_at = null
-      where pixel_id = ${pixelId} and lease_token = ${token} and status = 'sending' returning id`;
+    const ended = await sql`update pixel_events set status = 'sent', sent_at = now(), last_error = null, ${released} where ${fence} returning id`;
     if (ended.length > 0) {
-      await sql`update meta_pixels set status = 'ok', last_error = null, last_error_at = null, last_event_at = now() where id = ${pixelId}`;
+      await sql`update meta_pixels set status = 'ok', last_error = null, last_error_at = null, last_event_at = now(), last_attempt_at = now(),
+        delivered_events = delivered_events + ${ended.length} where id = ${pixelId}`;
     }
-  } else if (outcome.kind === 'refused') {
-    ended = await sql`
-      update pixel_events set status = 'failed', last_error = ${outcome.reason}, lease_token = null, lease_expires_at = null
-      where pixel_id = ${pixelId} and lease_token = ${token} and status = 'sending' returning id`;
+    return ended.length;
+  }
+  if (outcome.kind === 'refused') {
+    const ended = await sql`update pixel_events set status = 'failed', last_error = ${outcome.reason}, ${released} where ${fence} returning id`;
     if (ended.length > 0) {
-      await sql`update meta_pixels set status = 'error', last_error = ${outcome.reason}, last_error_at = now() where id = ${pixelId}`;
+      await sql`update meta_pixels set status = 'error', last_error = ${outcome.reason}, last_error_at = now(), last_attempt_at = now(),
+        failed_events = failed_events + ${ended.length}, delivery_error = ${outcome.reason}, delivery_error_at = now() where id = ${pixelId}`;
     }
-  } else {
-    ended = await sql`
-      update pixel_events set status = 'pending', last_error = ${outcome.reason}, lease_token = null, lease_expires_at = null,
-        next_attempt_at = now() + ${Math.round(outcome.delayMs)}::int * interval '1 millisecond'
-      where pixel_id = ${pixelId} and lease_token = ${token} and status = 'sending' returning id`;
+    return ended.length;
+  }
+  const ended = await sql<{ failed: boolean }[]>`
+    update pixel_events set ${released},
+      status = case when attempts >= ${outcome.maxAttempts} then 'failed' else 'pending' end,
+      last_error = case when attempts >= ${outcome.maxAttempts} then ${outcome.givenUp} else ${outcome.reason} end,
+      next_attempt_at = now() + ${Math.round(outcome.delayMs)}::int * interval '1 millisecond'
+    where ${fence} returning status = 'failed' as failed`;
+  if (ended.length > 0) {
+    const failed = ended.filter((row) => row.failed).length;
+    await sql`update meta_pixels set last_attempt_at = now(), failed_events = failed_events + ${failed},
+      delivery_error = ${failed > 0 ? outcome.givenUp : outcome.reason}, delivery_error_at = now() where id = ${pixelId}`;
   }
   return ended.length;
 }

@@ -5,6 +5,14 @@ import type * as repo from './repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** Before the send starts, the audience as it stands now; afterwards, the one written. */
+function audienceOf(row: repo.BroadcastRow) {
+  const notStarted = row.status === 'DRAFT' || row.status === 'SCHEDULED';
+  return notStarted
+    ? { audienceCount: row.audienceNow?.total ?? 0, audienceBlockedCount: row.audienceNow?.blocked ?? 0 }
+    : { audienceCount: row.total, audienceBlockedCount: row.skipped };
+}
+
 export function toBroadcast(row: repo.BroadcastRow): Broadcast {
   const media = row.mediaType && row.mediaUrl
     ? { type: row.mediaType, url: row.mediaUrl, uploadedMediaId: broadcastUploadedMediaId(row.mediaUrl) ?? null, caption: row.caption }
@@ -29,6 +37,7 @@ export function toBroadcast(row: repo.BroadcastRow): Broadcast {
     failedCount: row.failed,
     totalCount: row.total,
     statistics: { total: row.total, sent: row.sent, failed: row.failed, skipped: row.skipped, pending: row.pending },
+    ...audienceOf(row),
     ratePerSecond: row.botRate,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -12,7 +12,7 @@ import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import type { Queryable } from '../../db/client.ts';
 import { jobKind } from '../../jobs/queue.ts';
 import type { JobHandler } from '../../jobs/run-job.ts';
-import * as repo from './repository.ts';
+import * as audience from './audience-repository.ts';
 
 export const broadcastMaterialiseJob = jobKind(
   'broadcast.materialise',
@@ -25,7 +25,7 @@ export type MaterialiseOptions = { sql: Queryable; batchSize?: number; sliceMs?:
 
 /** Counts the audience (the progress total), marks the broadcast as being written and enqueues the job, in `tx`. */
 export async function enqueueMaterialise(tx: Queryable, broadcastId: string): Promise<number> {
-  const { total, audienceAt } = await repo.beginMaterialise(tx, broadcastId);
+  const { total, audienceAt } = await audience.beginMaterialise(tx, broadcastId);
   if (total > 0) {
     await broadcastMaterialiseJob.enqueue(tx, { broadcastId, audienceAt: audienceAt.toISOString() }, { maxAttempts: MATERIALISE_MAX_ATTEMPTS });
   }
@@ -42,14 +42,14 @@ export function materialiseHandler(options: MaterialiseOptions): JobHandler<type
       const { broadcastId } = payload;
       const audienceAt = new Date(payload.audienceAt);
       const began = Date.now();
-      let after = await repo.materialisedUpTo(options.sql, broadcastId);
+      let after = await audience.materialisedUpTo(options.sql, broadcastId);
       for (;;) {
         if (context.signal.aborted) return 'release';
-        const batch = await repo.materialiseBatch(options.sql, broadcastId, {
+        const batch = await audience.materialiseBatch(options.sql, broadcastId, {
           after, audienceAt, limit: batchSize, blockedReason: BROADCAST_TEXTS.reasonPreviouslyBlocked,
         });
         if (batch.read < batchSize || batch.last === null) {
-          await context.completeWith((tx) => repo.endMaterialise(tx, broadcastId));
+          await context.completeWith((tx) => audience.endMaterialise(tx, broadcastId));
           return;
         }
         after = batch.last;

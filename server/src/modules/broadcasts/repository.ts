@@ -4,6 +4,7 @@
  */
 import type { BroadcastStatus } from '@shared/broadcasts/status-machine.ts';
 import type { Queryable } from '../../db/client.ts';
+import { audienceNow, type AudienceNow } from './audience-repository.ts';
 
 export type BroadcastButtonRows = { buttons: { text: string; type: 'url' | 'callback'; value: string }[] }[];
 
@@ -36,6 +37,8 @@ export type BroadcastRow = {
   failed: number;
   skipped: number;
   pending: number;
+  /** Before the send starts (DRAFT, SCHEDULED), on the API's reads: who its audience holds now. */
+  audienceNow?: AudienceNow | undefined;
 };
 
 export type BroadcastFields = {
@@ -75,11 +78,19 @@ const counts = (sql: Queryable) => sql`
     from broadcast_recipients r where r.broadcast_id = b.id
   ) s on true`;
 
+/** The API's reads carry the audience of the broadcasts not sent yet (audience-repository.ts). */
+async function withAudience(sql: Queryable, rows: BroadcastRow[]): Promise<BroadcastRow[]> {
+  const notSent = rows.filter((row) => row.status === 'DRAFT' || row.status === 'SCHEDULED');
+  if (notSent.length === 0) return rows;
+  const counts = await audienceNow(sql, notSent);
+  return rows.map((row) => ({ ...row, audienceNow: counts.get(row.id) }));
+}
+
 export async function findBroadcast(sql: Queryable, userId: string, id: string): Promise<BroadcastRow | undefined> {
   const [row] = await sql<BroadcastRow[]>`
     select ${view(sql)} from broadcasts b join bots bo on bo.id = b.bot_id ${counts(sql)}
     where b.id = ${id} and b.user_id = ${userId}`;
-  return row;
+  return row ? (await withAudience(sql, [row]))[0] : undefined;
 }
 
 export async function findBroadcastById(sql: Queryable, id: string): Promise<BroadcastRow | undefined> {
@@ -99,7 +110,7 @@ export async function listBroadcasts(sql: Queryable, userId: string, filter: Lis
     select ${view(sql)} from broadcasts b join bots bo on bo.id = b.bot_id ${counts(sql)}
     where ${where} order by b.created_at desc, b.id limit ${limit} offset ${offset}`;
   const [{ total } = { total: 0 }] = await sql<{ total: number }[]>`select count(*)::int as total from broadcasts b where ${where}`;
-  return { rows, total };
+  return { rows: await withAudience(sql, rows), total };
 }
 
 export async function idTaken(sql: Queryable, id: string): Promise<boolean> {
@@ -169,69 +180,6 @@ export async function audienceState(sql: Queryable, id: string): Promise<{ mater
   return row ?? { materialising: false, hasRecipients: false };
 }
 
-/** Who a broadcast goes to: humans among its bot's contacts (all, or the ones picked) known when it was sent. */
-const audience = (sql: Queryable, audienceAt: Date) => sql`
-  not c.is_bot and c.telegram_id > 0 and c.created_at <= ${audienceAt}
-  and (b.target_type = 'ALL' or c.id = any(b.contact_ids))`;
-
-/**
- * Counts the audience as of now (the transaction's time, the snapshot every batch will use) and marks the broadcast
- * as being written when anyone is in it. Returns the count and that time.
- */
-export async function beginMaterialise(sql: Queryable, broadcastId: string): Promise<{ total: number; audienceAt: Date }> {
-  const [{ at } = { at: new Date() }] = await sql<{ at: Date }[]>`select now() as at`;
-  const [row] = await sql<{ total: number }[]>`
-    update broadcasts b set materialising = a.total > 0, audience_total = a.total
-    from (
-      select count(*)::int as total from broadcasts b join contacts c on c.bot_id = b.bot_id
-      where b.id = ${broadcastId} and ${audience(sql, at)}
-    ) a
-    where b.id = ${broadcastId} returning a.total`;
-  return { total: row?.total ?? 0, audienceAt: at };
-}
-
-/** The last chat written by the audience job (recipients are written in telegram_id order), 0 before any. */
-export async function materialisedUpTo(sql: Queryable, broadcastId: string): Promise<bigint> {
-  const [row] = await sql<{ last: bigint }[]>`
-    select telegram_id as last from broadcast_recipients where broadcast_id = ${broadcastId} order by telegram_id desc limit 1`;
-  return row?.last ?? 0n;
-}
-
-/**
- * One batch of the audience after `after` (telegram_id order), written by the database itself (INSERT … SELECT:
- * nothing passes through the server's memory). Contacts who blocked the bot are written skipped with a reason. A
- * batch written twice (a job run again after a crash) adds nothing: the primary key makes a second row for a chat
- * impossible. Returns how many contacts the batch read and the last chat among them (the next cursor).
- */
-export async function materialiseBatch(
-  sql: Queryable,
-  broadcastId: string,
-  options: { after: bigint; audienceAt: Date; limit: number; blockedReason: string },
-): Promise<{ read: number; last: bigint | null }> {
-  const [row] = await sql<{ read: number; last: bigint | null }[]>`
-    with batch as (
-      select b.id as broadcast_id, c.telegram_id, c.id as contact_id, c.blocked_at
-      from broadcasts b join contacts c on c.bot_id = b.bot_id
-      where b.id = ${broadcastId} and c.telegram_id > ${options.after.toString()}::bigint and ${audience(sql, options.audienceAt)}
-      order by c.telegram_id
-      limit ${options.limit}
-    ), written as (
-      insert into broadcast_recipients (broadcast_id, telegram_id, contact_id, status, reason)
-      select broadcast_id, telegram_id, contact_id,
-        case when blocked_at is null then 'pending' else 'skipped' end,
-        case when blocked_at is null then null else ${options.blockedReason} end
-      from batch
-      on conflict do nothing
-      returning 1
-    )
-    select (select count(*) from batch)::int as read, (select max(telegram_id) from batch) as last, (select count(*) from written)::int as written`;
-  return { read: row?.read ?? 0, last: row?.last ?? null };
-}
-
-/** The whole audience is written: the engine may now end the broadcast once nobody is left to send to. */
-export async function endMaterialise(sql: Queryable, broadcastId: string): Promise<void> {
-  await sql`update broadcasts set materialising = false where id = ${broadcastId}`;
-}
 
 /** "Send again" (FAILED → SENDING): failures that were certainly not delivered go back to pending. */
 export async function requeueRetryable(sql: Queryable, broadcastId: string): Promise<number> {

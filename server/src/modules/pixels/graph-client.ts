@@ -31,7 +31,7 @@ export async function postEvents(target: GraphTarget, events: unknown[], options
     });
     text = (await response.text()).slice(0, MAX_ANSWER_CHARS);
   } catch (error) {
-    return { kind: 'unreachable', reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    return { kind: 'unreachable', reason: networkReason(error) };
   }
   const answer = parse(text);
   if (response.status >= 200 && response.status < 300) {
@@ -46,10 +46,17 @@ export async function postEvents(target: GraphTarget, events: unknown[], options
     };
   }
   if (response.status >= 500 || response.status === 429 || response.status < 400) {
-    return { kind: 'unreachable', reason: `HTTP ${response.status}` };
+    const said = Reflect.get(answer, 'error') ? `: ${metaMessage(answer, response.status).replaceAll(target.accessToken, '…')}` : '';
+    return { kind: 'unreachable', reason: `O Meta respondeu HTTP ${response.status}${said}` };
   }
   // Defensive: a refusal quoting the request must not carry the token into a stored error or an answer.
   return { kind: 'refused', status: response.status, message: metaMessage(answer, response.status).replaceAll(target.accessToken, '…') };
+}
+
+/** The operator reads this on /pixels: what went wrong on the way to Meta, in pt-BR, with the system's own words. */
+function networkReason(error: unknown): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'O Meta não respondeu a tempo';
+  return `Falha de rede ao falar com o Meta (${error instanceof Error ? error.message : String(error)})`;
 }
 
 function parse(text: string): object {

@@ -14,21 +14,39 @@ export type PixelRow = {
   lastErrorAt: Date | null;
   lastEventAt: Date | null;
   pendingEvents: number;
+  deliveredEvents: number;
+  failedEvents: number;
+  deliveryError: string | null;
+  deliveryErrorAt: Date | null;
+  lastAttemptAt: Date | null;
+  nextAttemptAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
 
+/**
+ * The row with its delivery state: counters kept on the pixel by the outbox, and what waits read from the unsent
+ * partial index (the backlog only, never the sent history). A waiting event is due when its backoff ends, or when
+ * the lease of the worker sending it runs out.
+ */
 const columns = (sql: Queryable) => sql`
   p.id, p.name, p.pixel_id as "pixelId", p.token_preview as "tokenPreview", p.status, p.last_error as "lastError",
   p.last_error_at as "lastErrorAt", p.last_event_at as "lastEventAt", p.created_at as "createdAt", p.updated_at as "updatedAt",
-  (select count(*)::int from pixel_events e where e.pixel_id = p.id and e.status in ('pending', 'sending')) as "pendingEvents"`;
+  p.delivered_events::int as "deliveredEvents", p.failed_events::int as "failedEvents", p.delivery_error as "deliveryError",
+  p.delivery_error_at as "deliveryErrorAt", p.last_attempt_at as "lastAttemptAt", w.pending as "pendingEvents", w.next as "nextAttemptAt"`;
+
+const waiting = (sql: Queryable) => sql`
+  cross join lateral (
+    select count(*)::int as pending, min(case when e.status = 'pending' then e.next_attempt_at else e.lease_expires_at end) as next
+    from pixel_events e where e.pixel_id = p.id and e.status in ('pending', 'sending')
+  ) w`;
 
 export function listPixels(sql: Queryable, userId: string) {
-  return sql<PixelRow[]>`select ${columns(sql)} from meta_pixels p where p.user_id = ${userId} order by p.created_at desc, p.id`;
+  return sql<PixelRow[]>`select ${columns(sql)} from meta_pixels p ${waiting(sql)} where p.user_id = ${userId} order by p.created_at desc, p.id`;
 }
 
 export async function findPixel(sql: Queryable, userId: string, id: string): Promise<PixelRow | undefined> {
-  const [row] = await sql<PixelRow[]>`select ${columns(sql)} from meta_pixels p where p.user_id = ${userId} and p.id = ${id}`;
+  const [row] = await sql<PixelRow[]>`select ${columns(sql)} from meta_pixels p ${waiting(sql)} where p.user_id = ${userId} and p.id = ${id}`;
   return row;
 }
 

@@ -17,9 +17,24 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export const toPixel = (row: repo.PixelRow): Pixel =>
   pixelSchema.parse({
-    ...row,
+    id: row.id,
+    name: row.name,
+    pixelId: row.pixelId,
+    tokenPreview: row.tokenPreview,
+    status: row.status,
+    lastError: row.lastError,
     lastErrorAt: iso(row.lastErrorAt),
     lastEventAt: iso(row.lastEventAt),
+    pendingEvents: row.pendingEvents,
+    delivery: {
+      delivered: row.deliveredEvents,
+      pending: row.pendingEvents,
+      failed: row.failedEvents,
+      lastError: row.deliveryError,
+      lastErrorAt: iso(row.deliveryErrorAt),
+      lastAttemptAt: iso(row.lastAttemptAt),
+      nextAttemptAt: iso(row.nextAttemptAt),
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   });

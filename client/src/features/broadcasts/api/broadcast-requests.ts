@@ -23,6 +23,8 @@ export const broadcastKeys = {
   list: (filters: BroadcastFilters) => ['broadcasts', 'list', filters] as const,
   stats: (botId?: string) => ['broadcasts', 'stats', botId ?? null] as const,
   one: (id: string) => ['broadcasts', 'one', id] as const,
+  /** The send question's fresh read of one broadcast (apart from `one`, which the detail screen follows). */
+  audience: (id: string) => ['broadcasts', 'audience', id] as const,
   progress: (id: string) => ['broadcasts', 'progress', id] as const,
   recipients: (id: string, page: number, failuresOnly: boolean) => ['broadcasts', 'recipients', id, page, failuresOnly] as const,
 };
@@ -49,12 +51,10 @@ export const statsQuery = () =>
     retry: 1,
   });
 
-export const broadcastQuery = (id: string) =>
-  queryOptions({
-    queryKey: broadcastKeys.one(id),
-    queryFn: async () => (await api.get(`/broadcasts/${id}`, { schema: broadcastResponseSchema, fallbackMessage: BROADCAST_TOASTS.loadFailed })).data.broadcast,
-    retry: false,
-  });
+export const fetchBroadcast = async (id: string) =>
+  (await api.get(`/broadcasts/${id}`, { schema: broadcastResponseSchema, fallbackMessage: BROADCAST_TOASTS.loadFailed })).data.broadcast;
+
+export const broadcastQuery = (id: string) => queryOptions({ queryKey: broadcastKeys.one(id), queryFn: () => fetchBroadcast(id), retry: false });
 
 export function useBroadcastList(filters: BroadcastFilters, enabled = true) {
   return useQuery({ ...listQuery(filters), enabled });

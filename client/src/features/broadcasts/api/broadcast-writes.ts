@@ -56,7 +56,7 @@ export function useSaveBroadcast() {
       : await mutate('broadcast.create', { broadcast: { ...withoutSchedule(payload.create), id } });
     if (!envelope) return null;
     const answer = online ? await whenAnswered(envelope.mutationId, ANSWER_WAIT_MS) : 'pending';
-    // Refused: the engine already toasted 'Erro ao salvar broadcast' with the server's reason.
+    // Refused: the engine already toasted 'Erro ao salvar disparo' with the server's reason.
     if (answer === 'rejected') return null;
     savedToast(successText);
     if (answer === 'acked') void refresh();

@@ -1,12 +1,12 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Bot } from '@shared/bots/schemas.ts';
-import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import { OfflineNotice } from '../../../components/offline-notice.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useCached } from '../../../offline/hooks.ts';
 import { useBroadcastForm } from '../hooks/use-broadcast-form.ts';
 import { useBroadcastSubmit } from '../hooks/use-broadcast-submit.ts';
+import { useSendQuestion } from '../hooks/use-send-question.ts';
 import { audienceOf } from '../utils/audience.ts';
 import type { BroadcastFormValues } from '../utils/broadcast-form.ts';
 import { FORM_TEXTS } from '../utils/form-texts.ts';
@@ -26,6 +26,7 @@ export function BroadcastFormBody({ initial, existing, bots, online }: Props) {
   const form = useBroadcastForm(initial);
   const { submit, sendNow, saving, send } = useBroadcastSubmit(form, existing, online);
   const { values } = form;
+  const question = useSendQuestion(send.asking?.id ?? null);
   const [preview, setPreview] = useState(false);
   const contacts = useCached((db) => db.contacts.where('botId').equals(values.botId).toArray(), [values.botId]);
   const audience = useMemo(() => (contacts ? audienceOf(contacts, values.botId) : undefined), [contacts, values.botId]);
@@ -49,10 +50,10 @@ export function BroadcastFormBody({ initial, existing, bots, online }: Props) {
       )}
       <ConfirmDialog
         open={send.asking !== null}
-        title="Enviar broadcast"
-        message={BROADCAST_TEXTS.confirmSend}
+        title="Enviar disparo"
+        message={question}
         confirmLabel="Enviar agora"
-        cancelLabel={send.asking?.afterSave ? 'Agora não' : 'Cancelar'}
+        cancelLabel={send.asking?.afterSave ? FORM_TEXTS.keepDraft : 'Agora não'}
         loading={send.sending}
         onConfirm={() => void send.confirm()}
         onCancel={send.decline}

@@ -22,7 +22,11 @@ const audience = (row: BroadcastRow) => (row.targetType === 'ALL' ? BROADCAST_TE
 /** Data: the scheduled time, else the creation time (docs/product.md#screen-broadcasts). */
 const when = (row: BroadcastRow) => formatDateTime(row.scheduledFor ?? row.createdAt);
 
+/** Sent / total once sending started; before that, the audience it will reach (counted by the server). */
 function Progress({ row }: { row: BroadcastRow }) {
+  if (row.status === 'DRAFT' || row.status === 'SCHEDULED') {
+    return <span data-testid="broadcast-audience">{row.audienceCount === null ? '—' : BROADCAST_TEXTS.audienceToReach(row.audienceCount)}</span>;
+  }
   return (
     <span className="tabular-nums">
       {formatNumber(row.sentCount)} / {formatNumber(row.totalCount)}

@@ -51,7 +51,7 @@ export function BroadcastsPage({ search, onSearch }: Props) {
   const actions = useRowActions();
   return (
     <div className="space-y-6">
-      <PageHeader title="Disparos em Massa" description="Envie mensagens para os contatos dos seus bots, agora ou agendadas." actions={<NewBroadcastLink>New Disparo</NewBroadcastLink>} />
+      <PageHeader title="Disparos em Massa" description="Envie mensagens para os contatos dos seus bots, agora ou agendadas." actions={<NewBroadcastLink>Novo disparo</NewBroadcastLink>} />
       {!online && <OfflineNotice>{OFFLINE_LIST_HINT}</OfflineNotice>}
       <BroadcastStatCards stats={view.stats} />
       <BroadcastsToolbar filters={{ search: search.q ?? '', botId: search.botId, status: search.status }} bots={view.bots} onChange={view.change} />

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { BUTTON_VALUE_PLACEHOLDER } from '@shared/broadcasts/schemas.ts';
+import { BUTTON_TYPE_LABELS, BUTTON_VALUE_PLACEHOLDER } from '@shared/broadcasts/schemas.ts';
 import { BROADCAST_LIMITS } from '@shared/broadcasts/texts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlClasses } from '../../../components/ui/field.tsx';
@@ -9,7 +9,7 @@ import type { ButtonType, EditableButton } from '../utils/broadcast-form.ts';
 
 type Props = { form: BroadcastForm; rowKey: string; button: EditableButton; /** 'botão 2 da linha 1', for the controls' names. */ name: string };
 
-/** One inline button: its text, its type (URL or Callback) and its value, and its removal. */
+/** One inline button: its text, its type (Link or Ação no bot) and its value, and its removal. */
 export function ButtonFields({ form, rowKey, button, name }: Props) {
   const base = `buttons.${rowKey}.${button.key}`;
   const update = (change: Partial<Omit<EditableButton, 'key'>>) => form.updateButton(rowKey, button.key, change);
@@ -27,8 +27,8 @@ export function ButtonFields({ form, rowKey, button, name }: Props) {
       <label className="block">
         <span className="mb-1.5 block text-sm font-medium text-slate-700">Tipo</span>
         <select aria-label={`Tipo do ${name}`} className={`${controlClasses(false)} h-10`} value={button.type} onChange={(event) => update({ type: event.target.value as ButtonType })}>
-          <option value="url">URL</option>
-          <option value="callback">Callback</option>
+          <option value="url">{BUTTON_TYPE_LABELS.url}</option>
+          <option value="callback">{BUTTON_TYPE_LABELS.callback}</option>
         </select>
       </label>
       <Input

@@ -10,17 +10,25 @@ import { toast } from '../../../lib/toast.ts';
 import { broadcastActions, useRefreshBroadcasts } from '../api/broadcast-requests.ts';
 import { useDeleteBroadcast } from '../api/broadcast-writes.ts';
 import { toastFailure } from '../utils/failure-toast.ts';
+import { useSendQuestion } from './use-send-question.ts';
 import type { BroadcastRow } from '../utils/local-drafts.ts';
 import type { RowAction } from '../utils/row-actions.ts';
 
 type Confirmable = 'send' | 'cancel' | 'stop' | 'delete';
 
-export const CONFIRMATIONS: Record<Confirmable, { title: string; message: string; confirmLabel: string; danger: boolean }> = {
-  send: { title: 'Enviar broadcast', message: BROADCAST_TEXTS.confirmSend, confirmLabel: 'Enviar agora', danger: false },
-  cancel: { title: 'Cancelar broadcast', message: BROADCAST_TEXTS.confirmCancel, confirmLabel: 'Cancelar broadcast', danger: true },
-  stop: { title: 'Parar broadcast', message: BROADCAST_TEXTS.confirmStop, confirmLabel: 'Parar', danger: true },
-  delete: { title: 'Excluir broadcast', message: BROADCAST_TEXTS.confirmDelete, confirmLabel: 'Excluir', danger: true },
+/** Each button says what it does: the way out keeps things as they are, in words ("Manter agendamento"), never a bare "Cancelar". */
+export const CONFIRMATIONS: Record<Confirmable, { title: string; message: string; confirmLabel: string; cancelLabel: string; danger: boolean }> = {
+  send: { title: 'Enviar disparo', message: BROADCAST_TEXTS.confirmSend, confirmLabel: 'Enviar agora', cancelLabel: 'Agora não', danger: false },
+  cancel: { title: 'Cancelar disparo', message: BROADCAST_TEXTS.confirmCancel, confirmLabel: 'Cancelar disparo', cancelLabel: 'Manter agendamento', danger: true },
+  stop: { title: 'Parar disparo', message: BROADCAST_TEXTS.confirmStop, confirmLabel: 'Parar envio', cancelLabel: 'Continuar enviando', danger: true },
+  delete: { title: 'Excluir disparo', message: BROADCAST_TEXTS.confirmDelete, confirmLabel: 'Excluir', cancelLabel: 'Manter disparo', danger: true },
 };
+
+const SERVER_ACTIONS = {
+  send: { call: broadcastActions.send, done: BROADCAST_TOASTS.started, failed: BROADCAST_TOASTS.sendFailed },
+  cancel: { call: broadcastActions.cancel, done: BROADCAST_TOASTS.cancelled, failed: BROADCAST_TOASTS.cancelFailed },
+  stop: { call: broadcastActions.stop, done: BROADCAST_TOASTS.stopped, failed: BROADCAST_TOASTS.stopFailed },
+} as const;
 
 const copyName = (name: string) => `${name} (cópia)`.slice(0, 120);
 
@@ -30,6 +38,8 @@ export function useRowActions(options: { afterDelete?: () => void; afterSend?: (
   const remove = useDeleteBroadcast();
   const [asking, setAsking] = useState<{ action: Confirmable; row: BroadcastRow } | null>(null);
   const [busy, setBusy] = useState(false);
+  const sending = asking?.action === 'send' ? asking.row : null;
+  const question = useSendQuestion(sending && !sending.localOnly ? sending.id : null, sending ?? undefined);
 
   async function confirmed() {
     if (!asking) return;
@@ -39,19 +49,13 @@ export function useRowActions(options: { afterDelete?: () => void; afterSend?: (
       if (action === 'delete') {
         await remove(row.id);
         options.afterDelete?.();
-      } else if (action === 'send') {
-        await broadcastActions.send(row.id);
-        toast.success(BROADCAST_TOASTS.started);
-        options.afterSend?.(row.id);
-      } else if (action === 'cancel') {
-        await broadcastActions.cancel(row.id);
-        toast.success(BROADCAST_TOASTS.cancelled);
       } else {
-        await broadcastActions.stop(row.id);
-        toast.success(BROADCAST_TOASTS.stopped);
+        await SERVER_ACTIONS[action].call(row.id);
+        toast.success(SERVER_ACTIONS[action].done);
+        if (action === 'send') options.afterSend?.(row.id);
       }
     } catch (error) {
-      toastFailure(error, { send: BROADCAST_TOASTS.sendFailed, cancel: BROADCAST_TOASTS.cancelFailed, stop: BROADCAST_TOASTS.stopFailed, delete: BROADCAST_TOASTS.deleteFailed }[action]);
+      toastFailure(error, action === 'delete' ? BROADCAST_TOASTS.deleteFailed : SERVER_ACTIONS[action].failed);
     } finally {
       setBusy(false);
       setAsking(null);
@@ -79,6 +83,7 @@ export function useRowActions(options: { afterDelete?: () => void; afterSend?: (
   const dialog = {
     open: asking !== null,
     ...(asking ? CONFIRMATIONS[asking.action] : CONFIRMATIONS.delete),
+    ...(sending ? { message: question } : {}),
     loading: busy,
     onConfirm: () => void confirmed(),
     onCancel: () => setAsking(null),

@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { BROADCAST_TOASTS } from '@shared/broadcasts/texts.ts';
 import { toast } from '../../../lib/toast.ts';
-import { broadcastActions } from '../api/broadcast-requests.ts';
+import { broadcastActions, broadcastKeys } from '../api/broadcast-requests.ts';
 import { toastFailure } from '../utils/failure-toast.ts';
 
 /**
@@ -12,6 +13,7 @@ import { toastFailure } from '../utils/failure-toast.ts';
  */
 export function useSendAfterSave() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<{ id: string; afterSave: boolean } | null>(null);
   const [sending, setSending] = useState(false);
 
@@ -19,7 +21,8 @@ export function useSendAfterSave() {
     if (!asking) return;
     setSending(true);
     try {
-      await broadcastActions.send(asking.id);
+      // The detail screen opens on the sending broadcast, never on a copy read before the send.
+      queryClient.setQueryData(broadcastKeys.one(asking.id), await broadcastActions.send(asking.id));
       toast.success(BROADCAST_TOASTS.startedFollow);
       void navigate({ to: '/broadcasts/$broadcastId', params: { broadcastId: asking.id } });
     } catch (error) {

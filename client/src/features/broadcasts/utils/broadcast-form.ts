@@ -166,4 +166,3 @@ function errorKey(path: readonly PropertyKey[], values: BroadcastFormValues): st
 }
 
 /** The value placeholder by type (docs/product.md#rules-broadcasts). */
-export const valuePlaceholder = (type: ButtonType) => (type === 'url' ? 'https://{host}' : 'callback_data');

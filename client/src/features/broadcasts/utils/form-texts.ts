@@ -1,6 +1,8 @@
 /** The broadcast form's own sentences (docs/product.md#screen-broadcast-form). */
 export const FORM_TEXTS = {
-  scheduleHint: 'Em branco: o disparo é enviado logo após salvar.',
+  // Saving without a time asks whether to send now; declined, it stays a draft (hooks/use-broadcast-submit.ts).
+  scheduleHint: 'Em branco: ao salvar, você escolhe entre enviar agora ou manter como rascunho.',
+  keepDraft: 'Manter como rascunho',
   scheduleOffline: 'Agendar precisa de conexão. Sem rede, o disparo é salvo como rascunho neste aparelho.',
   needsServer: 'Agendar precisa de conexão com o servidor.',
   sendOffline: 'Enviar precisa de conexão com o servidor.',

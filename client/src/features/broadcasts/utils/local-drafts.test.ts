@@ -9,7 +9,7 @@ const bots = new Map([[BOT, { name: 'Loja', username: 'loja_bot' }]]);
 
 const serverRow = { id: SERVER, name: 'No servidor', botId: BOT, bot: { name: 'Loja', username: 'loja_bot' }, message: 'Oi', parseMode: 'HTML', mediaType: null, mediaUrl: null, caption: 'x',
   media: null, buttons: [], targetType: 'ALL', contactIds: [], scheduledFor: null, status: 'DRAFT', sentCount: 0, failedCount: 0, totalCount: 0,
-  statistics: { total: 0, sent: 0, failed: 0, skipped: 0, pending: 0 }, ratePerSecond: 30, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+  statistics: { total: 0, sent: 0, failed: 0, skipped: 0, pending: 0 }, audienceCount: 12, audienceBlockedCount: 1, ratePerSecond: 30, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
   startedAt: null, completedAt: null, error: null } satisfies Broadcast;
 
 const create = { name: 'broadcast.create', createdAt: '2026-01-02T00:00:00Z', args: { broadcast: { id: LOCAL, name: 'Offline', botId: BOT, message: 'Feito sem rede' } } };
@@ -44,5 +44,13 @@ describe('queued drafts over the server list', () => {
     expect(matchesFilters(draft, { status: 'DRAFT', search: 'off', botId: BOT })).toBe(true);
     expect(matchesFilters(draft, { status: 'SENDING' })).toBe(false);
     expect(matchesFilters(draft, { search: 'promo' })).toBe(false);
+  });
+
+  test("the server's audience count stays through a rename, and is dropped when the audience itself changes", () => {
+    const rename = { name: 'broadcast.update', createdAt: '2026-01-03T00:00:00Z', args: { broadcastId: SERVER, changes: { name: 'Outro nome' } } };
+    expect(overlayOne(SERVER, serverRow, [rename], bots)).toMatchObject({ audienceCount: 12, audienceBlockedCount: 1 });
+    const retarget = { name: 'broadcast.update', createdAt: '2026-01-03T00:00:00Z', args: { broadcastId: SERVER, changes: { targetType: 'SELECTED', contactIds: [LOCAL] } } };
+    expect(overlayOne(SERVER, serverRow, [retarget], bots)).toMatchObject({ audienceCount: null, audienceBlockedCount: null });
+    expect(overlayPending([], [create], bots).localDrafts[0]?.audienceCount).toBeNull();
   });
 });

@@ -47,6 +47,9 @@ function fromCreate(args: CreateArgs, at: string, bots: BotNames): BroadcastRow 
     failedCount: 0,
     totalCount: 0,
     statistics: { total: 0, sent: 0, failed: 0, skipped: 0, pending: 0 },
+    // Counted by the server once it has the draft.
+    audienceCount: null,
+    audienceBlockedCount: null,
     ratePerSecond: 0,
     createdAt: at,
     updatedAt: at,
@@ -65,6 +68,7 @@ export function mergeChanges(row: BroadcastRow, changes: UpdateChanges, at: stri
   const caption = changes.caption === undefined ? row.caption : changes.caption;
   const botId = changes.botId ?? row.botId;
   const targetType = changes.targetType ?? row.targetType;
+  const audienceChanged = botId !== row.botId || targetType !== row.targetType || changes.contactIds !== undefined;
   return {
     ...row,
     name: changes.name ?? row.name,
@@ -78,6 +82,8 @@ export function mergeChanges(row: BroadcastRow, changes: UpdateChanges, at: stri
     buttons: changes.buttons ?? row.buttons,
     targetType,
     contactIds: targetType === 'ALL' ? [] : (changes.contactIds ?? row.contactIds),
+    // A changed audience is counted again by the server once the change is pushed.
+    ...(audienceChanged ? { audienceCount: null, audienceBlockedCount: null } : {}),
     updatedAt: at,
     pendingSync: true,
   };

@@ -49,6 +49,6 @@ test('an inactive funnel on a public channel with a pixel warns that the usernam
   const text = document.body.textContent ?? '';
   expect(document.querySelector('[data-testid="funnel-status"]')?.textContent).toBe(FUNNEL_TEXTS.inactive);
   expect(text).toContain(FUNNEL_TEXTS.publicChannelWarning);
-  expect(text).toContain('Pixel do MetaLoja');
+  expect(text).toContain('Pixel do MetaLoja (123456)');
   expect(buttons()).toContain('Ativar');
 });

@@ -84,7 +84,8 @@ export function FunnelCard(props: Props) {
     { label: 'Bot', value: (<>{funnel.bot.name} <span className="text-slate-500">@{funnel.bot.username}</span></>), className: 'truncate text-slate-800' },
     { label: 'Canal', value: funnel.channel.channelName, className: 'truncate text-slate-800' },
   ];
-  if (funnel.pixelIntegration) fields.push({ label: 'Pixel do Meta', value: funnel.pixelIntegration.name, wide: true, className: 'truncate text-slate-800' });
+  // The pixel as the operator knows it: its name and Meta's Pixel ID (as the funnel form's picker shows it).
+  if (funnel.pixelIntegration) fields.push({ label: 'Pixel do Meta', value: `${funnel.pixelIntegration.name} (${funnel.pixelIntegration.pixelId})`, wide: true, className: 'truncate text-slate-800' });
   return (
     <DataCard label={funnel.name} testId="funnel-card" title={<Title funnel={funnel} />} badge={<StatusBadge active={funnel.isActive} />} fields={fields} actions={<Actions {...props} />}>
       <TodayFigures funnel={funnel} />

@@ -11,6 +11,7 @@ import {
   pixelsResponseSchema,
   pixelTestEventResponseSchema,
   type CreatePixelInput,
+  type Pixel,
   type UpdatePixelInput,
 } from '@shared/pixels/schemas.ts';
 import { api } from '../../../lib/api.ts';
@@ -34,11 +35,20 @@ export const pixelRequests = {
       .result,
 };
 
-export function usePixels({ enabled = true }: { enabled?: boolean } = {}) {
+/**
+ * The pixels screen reads the list again on its own so each pixel's delivery state follows the outbox: often while
+ * events wait (a retry is due), now and then otherwise (a funnel join may bring new events at any time).
+ */
+export const DELIVERY_REFRESH_MS = { waiting: 5_000, idle: 30_000 } as const;
+
+const deliveryRefresh = (pixels: Pixel[] | undefined) => (pixels?.some((pixel) => pixel.delivery.pending > 0) ? DELIVERY_REFRESH_MS.waiting : DELIVERY_REFRESH_MS.idle);
+
+export function usePixels({ enabled = true, followDelivery = false }: { enabled?: boolean; followDelivery?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.pixels.list(),
     queryFn: pixelRequests.list,
     enabled,
+    refetchInterval: (query) => (followDelivery ? deliveryRefresh(query.state.data) : false),
     meta: { errorMessage: PIXEL_TOASTS.loadFailed },
   });
 }

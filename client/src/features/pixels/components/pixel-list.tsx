@@ -8,16 +8,8 @@ import { PixelStatus } from './pixel-status.tsx';
 
 type Props = { pixels: Pixel[]; onAction: (action: PixelAction, pixel: Pixel) => void; disabled: boolean; empty?: ReactNode };
 
-function Name({ pixel }: { pixel: Pixel }) {
-  return (
-    <div className="min-w-0">
-      <span className="block font-semibold break-words text-slate-900">{pixel.name}</span>
-      <span className="block font-mono text-xs break-words text-slate-500" title="ID interno">
-        ID: {pixel.id}
-      </span>
-    </div>
-  );
-}
+/** The name the operator gave it; Meta's Pixel ID has its own column (the internal id means nothing to anyone). */
+const Name = ({ pixel }: { pixel: Pixel }) => <span className="block min-w-0 font-semibold break-words text-slate-900">{pixel.name}</span>;
 
 const Token = ({ pixel }: { pixel: Pixel }) => <code className="font-mono text-xs break-words text-slate-600">{pixel.tokenPreview}</code>;
 
@@ -26,7 +18,7 @@ function columns({ onAction, disabled }: Pick<Props, 'onAction' | 'disabled'>): 
     { header: 'Nome', cell: (pixel) => <Name pixel={pixel} />, className: 'max-w-sm' },
     { header: 'Pixel ID', cell: (pixel) => pixel.pixelId, className: 'font-mono text-slate-800' },
     { header: 'Token', cell: (pixel) => <Token pixel={pixel} /> },
-    { header: 'Status', cell: (pixel) => <PixelStatus pixel={pixel} />, className: 'max-w-sm' },
+    { header: 'Entregas', cell: (pixel) => <PixelStatus pixel={pixel} />, className: 'max-w-sm' },
     { header: 'Atualizado em', cell: (pixel) => formatUpdatedDate(pixel.updatedAt), className: 'whitespace-nowrap text-slate-600' },
     { header: 'Ações', alignEnd: true, cell: (pixel) => <PixelActions pixel={pixel} onAction={onAction} disabled={disabled} compact /> },
   ];

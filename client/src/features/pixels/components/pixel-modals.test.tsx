@@ -26,6 +26,7 @@ const PIXEL: Pixel = {
   lastErrorAt: '2026-11-25T12:00:00.000Z',
   lastEventAt: null,
   pendingEvents: 0,
+  delivery: { delivered: 0, pending: 0, failed: 0, lastError: null, lastErrorAt: null, lastAttemptAt: null, nextAttemptAt: null },
   createdAt: '2026-11-20T12:00:00.000Z',
   updatedAt: '2026-11-25T12:00:00.000Z',
 };
@@ -73,12 +74,24 @@ describe('pixel list', () => {
     expect(row?.textContent).toContain(PIXEL_TEXTS.lastError('Invalid OAuth access token'));
     expect(row?.textContent).toContain('EAAB••••••3xZq');
     expect(row?.textContent).toContain('25 de nov. de 2026');
-    expect(row?.textContent).toContain(`ID: ${PIXEL.id}`);
+    // Its name and Meta's Pixel ID, never the internal id.
+    expect(row?.textContent).toContain(PIXEL.pixelId);
+    expect(row?.textContent).not.toContain(PIXEL.id);
     expect([...(row?.querySelectorAll('button') ?? [])].map((element) => element.getAttribute('aria-label'))).toEqual([
       'Evento teste Loja principal',
       'Editar Loja principal',
       'Remover Loja principal',
     ]);
     expect([...document.querySelectorAll('[data-testid="pixel-status"]')].map((badge) => badge.textContent)).toContain(PIXEL_TEXTS.statusOk);
+  });
+
+  test('events failing against Meta show as pending with the next try and the error, not "Sem eventos ainda"', async () => {
+    const retrying = { ...PIXEL, status: 'unused' as const, lastError: null, delivery: { ...PIXEL.delivery, pending: 1, lastError: 'O Meta respondeu HTTP 503', lastErrorAt: '2026-11-25T12:00:00.000Z', lastAttemptAt: '2026-11-25T12:00:00.000Z', nextAttemptAt: '2026-11-25T12:00:02.000Z' } };
+    await render(<PixelList pixels={[retrying]} disabled={false} onAction={() => {}} />);
+    const row = document.querySelector('[data-testid="pixel-row"]');
+    expect(row?.querySelector('[data-testid="pixel-status"]')?.textContent).toBe('Pendente');
+    expect(row?.textContent).not.toContain(PIXEL_TEXTS.statusUnused);
+    expect(row?.textContent).toContain('1 evento aguardando envio · próxima tentativa');
+    expect(row?.textContent).toContain('Último erro: O Meta respondeu HTTP 503');
   });
 });

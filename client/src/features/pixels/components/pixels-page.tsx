@@ -34,7 +34,7 @@ const Empty = () => (
 /** /pixels (docs/product.md#screen-pixels): the user's Meta pixels, read from the server, with their three modals. */
 export function PixelsPage() {
   const { online } = useSyncSnapshot();
-  const pixels = usePixels({ enabled: online });
+  const pixels = usePixels({ enabled: online, followDelivery: true });
   const [open, setOpen] = useState<OpenPixelModal>(null);
   const list = pixels.data;
   const refetch = () => void pixels.refetch();
