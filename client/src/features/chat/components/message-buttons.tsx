@@ -8,7 +8,7 @@ import type { MessageButton } from '@shared/messages/schemas.ts';
 export function MessageButtons({ rows }: { rows: MessageButton[][] }) {
   if (rows.length === 0) return null;
   return (
-    <ul aria-label="Botões da mensagem" className="mt-2 flex flex-col gap-1">
+    <ul aria-label="Botões" className="mt-2 flex flex-col gap-1">
       {rows.map((row, index) => (
         <li key={index} className="flex gap-1">
           {row.map((button, column) =>

@@ -56,7 +56,7 @@ function UnreadBadge({ count, collapsed }: { count: number; collapsed: boolean }
       )}
     >
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      <span className="sr-only">{`, ${formatCount(count, 'mensagem não lida', 'mensagens não lidas')}`}</span>
+      <span className="sr-only">{`(${formatCount(count, 'mensagem não lida', 'mensagens não lidas')})`}</span>
     </span>
   );
 }
