@@ -53,23 +53,30 @@ export const ContactCard = memo(function ContactCard({ contact, botLabel, onEdit
           <dd>{formatDateTime(contact.lastInteractionAt)}</dd>
         </div>
       </dl>
-      <div className="mt-auto flex gap-2 pt-3 sm:pt-4">
-        <Link
-          to="/chat"
-          search={{ contato: contact.id }}
-          aria-label={`Abrir conversa com ${name}`}
-          className={buttonClasses({ variant: 'primary', size: 'sm', className: 'flex-1' })}
-        >
-          <MessageCircle aria-hidden="true" className="size-4" />
-          Abrir conversa
-        </Link>
-        <Button variant="outline" size="sm" icon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Editar ${name}`} onClick={() => onEdit(contact)}>
-          Editar
-        </Button>
-        <Button variant="ghost" size="sm" icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Remover ${name}`} onClick={() => onRemove(contact)}>
-          Remover
-        </Button>
-      </div>
+      <ContactCardActions contact={contact} name={name} onEdit={onEdit} onRemove={onRemove} />
     </Card>
   );
 });
+
+/** Abrir conversa (the chat with this contact, an empty one if they never wrote), Editar, Remover. */
+function ContactCardActions({ contact, name, onEdit, onRemove }: Omit<Props, 'botLabel'> & { name: string }) {
+  return (
+    <div className="mt-auto flex gap-2 pt-3 sm:pt-4">
+      <Link
+        to="/chat"
+        search={{ contato: contact.id }}
+        aria-label={`Abrir conversa com ${name}`}
+        className={buttonClasses({ variant: 'primary', size: 'sm', className: 'flex-1' })}
+      >
+        <MessageCircle aria-hidden="true" className="size-4" />
+        Abrir conversa
+      </Link>
+      <Button variant="outline" size="sm" icon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Editar ${name}`} onClick={() => onEdit(contact)}>
+        Editar
+      </Button>
+      <Button variant="ghost" size="sm" icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Remover ${name}`} onClick={() => onRemove(contact)}>
+        Remover
+      </Button>
+    </div>
+  );
+}
