@@ -128,14 +128,20 @@ describe('the conversation shows what the bot did', () => {
     expect(messages[3]?.buttons).toEqual([[{ text: 'Comprar', url: 'https://exemplo.com/loja' }, { text: 'Depois', url: null }]]);
   });
 
-  test('a new contact is announced live to its owner', async () => {
+  test('a contact changed by an update with nothing for the inbox (a message in a group) is announced live to its owner', async () => {
     const scene = await flowChat(bed, { first_name: 'Téo' });
+    // The group's creator promotes the bot: that update is the creator's first touch, their contact.
+    const { chat, owner } = await promotedChat(bed, scene.registered, { type: 'supergroup', title: 'Grupo Aberto' });
+    await bed.server.server.bots.flush();
     const stream = await openEventStream(bed.server.url, scene.registered.auth.token);
     await eventually('the ready event', () => stream.events.some((event) => event.event === 'ready'));
-    const newcomer = bed.emulator.control.createUser({ first_name: 'Nina' });
-    const { chat } = await promotedChat(bed, scene.registered, { type: 'supergroup', title: 'Grupo Aberto' });
-    bed.emulator.control.joinChat({ userId: newcomer.id, chatId: chat.id });
+    bed.emulator.control.updateUser({ id: owner.id, first_name: 'Dona Renomeada' });
+    bed.emulator.control.sendChatMessage({ from: owner.id, chatId: chat.id, text: 'Olá, grupo' });
     await eventually('the contacts event', () => stream.events.find((event) => event.event === 'change' && event.data.topic === 'contacts.changed'));
     stream.close();
+    expect(stream.events.some((event) => event.event === 'change' && event.data.topic === 'messages.changed')).toBe(false);
+    const [row] = await bed.server.db.sql<{ firstName: string }[]>`
+      select first_name as "firstName" from contacts where bot_id = ${scene.registered.bot.id} and telegram_id = ${owner.id}`;
+    expect(row?.firstName).toBe('Dona Renomeada');
   });
 });

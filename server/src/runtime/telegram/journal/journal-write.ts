@@ -21,7 +21,10 @@ export async function writeJournalBatch(sql: Sql, batch: JournalBatch, options: 
   const { triggered, stored, changes } = statements > 1 ? await inTransaction(sql, (tx) => writeAll(tx, batch, options)) : await writeAll(sql, batch, options);
   if (statements > 0) options.onWritten?.();
   if (stored.length > 0) options.onMessagesStored?.(stored);
-  if (changes.length > 0) options.onContactsChanged?.([...new Set(changes.map((change) => change.userId))]);
+  // An owner told of stored messages pulls anyway (the hint names no table): the contacts event is for the others.
+  const told = new Set(stored.map((message) => message.userId));
+  const owners = new Set(changes.map((change) => change.userId).filter((userId) => !told.has(userId)));
+  if (owners.size > 0) options.onContactsChanged?.([...owners]);
   if (triggered > 0) options.contactTriggers?.committed();
 }
 
