@@ -58,7 +58,7 @@ export const ContactCard = memo(function ContactCard({ contact, botLabel, onEdit
   );
 });
 
-/** Abrir conversa (the chat with this contact, an empty one if they never wrote), Editar, Remover. */
+/** Abrir conversa (the chat with this contact, an empty one if they never wrote), Editar, Remover (icons alone on a phone, so the three fit). */
 function ContactCardActions({ contact, name, onEdit, onRemove }: Omit<Props, 'botLabel'> & { name: string }) {
   return (
     <div className="mt-auto flex gap-2 pt-3 sm:pt-4">
@@ -72,10 +72,10 @@ function ContactCardActions({ contact, name, onEdit, onRemove }: Omit<Props, 'bo
         Abrir conversa
       </Link>
       <Button variant="outline" size="sm" icon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Editar ${name}`} onClick={() => onEdit(contact)}>
-        Editar
+        <span className="max-sm:sr-only">Editar</span>
       </Button>
       <Button variant="ghost" size="sm" icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Remover ${name}`} onClick={() => onRemove(contact)}>
-        Remover
+        <span className="max-sm:sr-only">Remover</span>
       </Button>
     </div>
   );
