@@ -57,8 +57,9 @@ try {
   // 10 messages per contact in 10 statements of 10 000 rows (one conversation upsert per contact per statement).
   for (let round = 0; round < MESSAGES / CONTACTS; round++) {
     await sql`
-      insert into messages (bot_id, contact_id, chat_id, direction, text, type, created_at)
+      insert into messages (bot_id, contact_id, chat_id, direction, source, text, type, created_at)
       select c.bot_id, c.id, c.telegram_id, case when ${round} % 3 = 2 then 'out' else 'in' end,
+             case when ${round} % 3 = 2 then 'operator' else 'contact' end,
              'mensagem ' || ${round} || ' de ' || c.first_name, 'TEXT',
              c.last_interaction_at - ((10 - ${round}) || ' seconds')::interval
       from contacts c where c.bot_id = ${bot.id}`;

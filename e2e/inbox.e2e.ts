@@ -30,7 +30,7 @@ test('uma mensagem chega ao vivo, a resposta chega ao Telegram, e a resposta off
   await emulator.sendPrivateMessage(carla.id, bot.token, 'Oi, preciso de ajuda');
   const item = conversations(page).getByRole('button', { name: /Carla Dias/ });
   await expect(item).toContainText('Oi, preciso de ajuda', { timeout: 3_000 });
-  await expect(item.getByLabel('1 não lidas')).toBeVisible();
+  await expect(item.getByLabel('1 não lida')).toBeVisible();
 
   // Phone: the chat replaces the list; opening it reads it.
   await item.click();

@@ -1,5 +1,5 @@
 /** The kind of a Telegram message, from the fields it carries (an animation also carries `document`: checked first). */
-import type { MessageType } from './schemas.ts';
+import type { ActivityType, MessageSource, MessageType } from './schemas.ts';
 
 const KINDS: Array<[string, MessageType]> = [
   ['text', 'TEXT'], ['photo', 'PHOTO'], ['video', 'VIDEO'], ['voice', 'VOICE'], ['audio', 'AUDIO'], ['animation', 'ANIMATION'],
@@ -25,4 +25,22 @@ export const MESSAGE_TYPE_LABELS: Record<MessageType, string> = {
   LOCATION: 'Localização',
   CONTACT: 'Contato',
   OTHER: 'Mensagem',
+  BUTTON_PRESS: 'Tocou em',
+  MEMBER_JOINED: 'Entrou em',
+  MEMBER_LEFT: 'Saiu de',
+  JOIN_REQUEST: 'Pediu para entrar em',
+};
+
+/** One line for a contact's activity: "Tocou em: Quero saber mais", "Entrou em Canal VIP". */
+export function activityText(type: ActivityType, content: string): string {
+  return type === 'BUTTON_PRESS' ? `${MESSAGE_TYPE_LABELS[type]}: ${content}` : `${MESSAGE_TYPE_LABELS[type]} ${content}`;
+}
+
+/** pt-BR mark of who sent an outgoing row (the contact's own rows carry none): a person typed it, or the bot. */
+export const MESSAGE_SOURCE_LABELS: Record<MessageSource, string> = {
+  CONTACT: 'Contato',
+  OPERATOR: 'Você',
+  FLOW: 'Fluxo',
+  WELCOME: 'Boas-vindas',
+  BROADCAST: 'Disparo',
 };

@@ -7,10 +7,29 @@ import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
 import { contactSchema } from '../contacts/schemas.ts';
 
+/**
+ * What a row of a conversation is: a message (text or a media kind) or something the contact did that is not a
+ * message (ACTIVITY_TYPES): pressed a button of a bot message, joined or left a channel or group, asked to join one.
+ */
+export const ACTIVITY_TYPES = ['BUTTON_PRESS', 'MEMBER_JOINED', 'MEMBER_LEFT', 'JOIN_REQUEST'] as const;
 export const MESSAGE_TYPES = [
   'TEXT', 'PHOTO', 'VIDEO', 'VOICE', 'AUDIO', 'ANIMATION', 'DOCUMENT', 'STICKER', 'VIDEO_NOTE', 'LOCATION', 'CONTACT', 'OTHER',
+  ...ACTIVITY_TYPES,
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const isActivity = (type: MessageType): type is ActivityType => (ACTIVITY_TYPES as readonly string[]).includes(type);
+
+/**
+ * Who made a row: the contact (everything incoming), a person in the console (a reply), or the bot on its own: a
+ * flow step, a welcome message, a broadcast.
+ */
+export const MESSAGE_SOURCES = ['CONTACT', 'OPERATOR', 'FLOW', 'WELCOME', 'BROADCAST'] as const;
+export type MessageSource = (typeof MESSAGE_SOURCES)[number];
+
+/** A button of a bot message as the conversation shows it: a link (url) or an action in the bot (url null). */
+export const messageButtonSchema = z.object({ text: z.string(), url: z.string().nullable() });
 
 /** Conversations and messages per request (docs/product.md#limits); also the messages per contact kept offline. */
 export const CONVERSATIONS_LIMIT = 50;
@@ -28,8 +47,14 @@ export const messageSchema = z.object({
   botId: z.string(),
   direction: z.enum(['INCOMING', 'OUTGOING']),
   type: z.enum(MESSAGE_TYPES),
-  /** The text, or the media's caption ('' when a media message has none). */
+  source: z.enum(MESSAGE_SOURCES),
+  /**
+   * The text, or the media's caption ('' when a media message has none); a button press: the pressed button's
+   * text; a join, leave or join request: the title of the channel or group.
+   */
   content: z.string(),
+  /** The inline keyboard of a bot message, row by row ([] without one). */
+  buttons: z.array(z.array(messageButtonSchema)),
   /** A document's or audio's file name, a sticker's emoji. */
   mediaName: z.string().nullable(),
   /** Replies: SENDING until Telegram answered; FAILED with a pt-BR `error` (blocked, deactivated…). */
@@ -51,7 +76,7 @@ export const conversationSchema = conversationRowSchema.extend({
   chatId: z.string(),
   botName: z.string(),
   contact: contactSchema,
-  lastMessage: messageSchema.pick({ direction: true, content: true, type: true, status: true }),
+  lastMessage: messageSchema.pick({ direction: true, content: true, type: true, status: true, source: true }),
 });
 
 export const messageStatsSchema = z.object({
@@ -91,12 +116,13 @@ export const readAllResponseSchema = successEnvelope(z.object({ updated: z.numbe
 
 /** Live events of GET /api/events (docs/decisions.md#p-inbox): a hint to pull, never the data itself. */
 export const liveEventSchema = z.object({
-  topic: z.enum(['messages.changed', 'bots.changed', 'channels.changed']),
+  topic: z.enum(['messages.changed', 'bots.changed', 'channels.changed', 'contacts.changed']),
   contactId: z.string().optional(),
   botId: z.string().optional(),
 });
 
 export type Message = z.infer<typeof messageSchema>;
+export type MessageButton = z.infer<typeof messageButtonSchema>;
 export type ConversationRow = z.infer<typeof conversationRowSchema>;
 export type Conversation = z.infer<typeof conversationSchema>;
 export type MessageStats = z.infer<typeof messageStatsSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { formatDate, formatDateTime, formatLongDate, formatNumber } from './format.ts';
+import { formatCount, formatDate, formatDateTime, formatLongDate, formatNumber } from './format.ts';
 
 describe('pt-BR formatting', () => {
   const date = new Date(2025, 10, 23, 14, 5);
@@ -15,6 +15,12 @@ describe('pt-BR formatting', () => {
 
   test('uses a dot as the thousands separator', () => {
     expect(formatNumber(1234567)).toBe('1.234.567');
+  });
+
+  test('a count agrees with its word: 1 mensagem, 0 and 2 mensagens', () => {
+    expect(formatCount(1, 'mensagem', 'mensagens')).toBe('1 mensagem');
+    expect(formatCount(0, 'mensagem', 'mensagens')).toBe('0 mensagens');
+    expect(formatCount(1500, 'mensagem', 'mensagens')).toBe('1.500 mensagens');
   });
 
   test('shows a dash for an invalid date instead of "Invalid Date"', () => {

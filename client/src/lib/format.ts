@@ -41,3 +41,8 @@ export function formatLongDate(value: DateInput): string {
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
+
+/** 1 mensagem, 2 mensagens, 0 mensagens: the count in pt-BR with the word that agrees with it. */
+export function formatCount(count: number, singular: string, plural: string): string {
+  return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
+}

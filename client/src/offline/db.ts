@@ -81,6 +81,13 @@ export class CanalizeDb extends Dexie {
       messages: 'id, contactId, botId, [contactId+createdAt]',
       conversations: 'contactId, botId, lastMessageAt',
     });
+    // Messages say who made them and carry their buttons: cached rows get them as the server's migration 0650 did.
+    this.version(3).stores({ messages: 'id, contactId, botId, [contactId+createdAt]' }).upgrade((tx) =>
+      tx.table('messages').toCollection().modify((row: Record<string, unknown>) => {
+        row.source ??= row.direction === 'INCOMING' ? 'CONTACT' : 'OPERATOR';
+        row.buttons ??= [];
+      }),
+    );
   }
 
   /** Typed access to a cached table by its contract name. */

@@ -17,6 +17,8 @@ const applyMessageSend: ApplyFn<'message.send'> = async (writer, { message }, at
     botId: message.botId,
     direction: 'OUTGOING',
     type: 'TEXT',
+    source: 'OPERATOR',
+    buttons: [],
     content: message.text,
     mediaName: null,
     status: 'SENDING',

@@ -90,7 +90,7 @@ export function inboxApply(state: ModelState, write: Write, refuse: Refuse, name
       // The id already taken by this user: a replay, nothing to do (another user's would be refused; one user here).
       if (state.messages.has(message.id)) return true;
       insertMessage(state, write, {
-        id: message.id, contactId: contact!.id, botId: contact!.botId, direction: 'OUTGOING', type: 'TEXT', content: message.text,
+        id: message.id, contactId: contact!.id, botId: contact!.botId, direction: 'OUTGOING', type: 'TEXT', source: 'OPERATOR', buttons: [], content: message.text,
         mediaName: null, status: 'SENDING', error: null, createdAt: serverNow,
       });
       state.inbox.claims.push(message.id);
@@ -133,7 +133,7 @@ export function journalIncoming(state: ModelState, write: Write, botId: string, 
   state.inbox.telegramIdOf[contact.id] = user.telegramId;
   write('contacts', contact.id, contact);
   insertMessage(state, write, {
-    id: ids.message, contactId: contact.id, botId, direction: 'INCOMING', type: 'TEXT', content: text, mediaName: null, status: 'SENT', error: null, createdAt: at,
+    id: ids.message, contactId: contact.id, botId, direction: 'INCOMING', type: 'TEXT', source: 'CONTACT', buttons: [], content: text, mediaName: null, status: 'SENT', error: null, createdAt: at,
   });
   return contact;
 }

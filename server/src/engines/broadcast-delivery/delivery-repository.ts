@@ -68,25 +68,56 @@ export type Outcome = {
   uncount: boolean;
 };
 
-/** Ends claims with their outcome, one statement for the batch; a claim whose token changed is left alone. */
+/**
+ * Ends claims with their outcome, one statement for the batch; a claim whose token changed is left alone. The same
+ * statement writes each message sent to a known contact into that contact's conversation (source 'broadcast',
+ * migration 0650): one multi-row insert per batch, whatever the audience's size.
+ */
 export async function recordOutcomes(sql: Sql, token: string, outcomes: Outcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   await sql`
-    update broadcast_recipients r set status = o.status, reason = o.reason, telegram_message_id = o.message_id,
-      retryable = o.retryable, lease_token = null, lease_expires_at = null,
-      not_before = case when o.delay_ms > 0 then now() + o.delay_ms * interval '1 millisecond' else null end,
-      attempts = case when o.uncount then greatest(r.attempts - 1, 0) else r.attempts end, updated_at = now()
-    from (
-      select t.broadcast_id::uuid as broadcast_id, t.telegram_id::bigint as telegram_id, t.status, t.reason,
-        t.message_id::bigint as message_id, t.retryable::boolean as retryable, t.delay_ms::int as delay_ms, t.uncount::boolean as uncount
-      from unnest(
-        ${outcomes.map((o) => o.broadcastId)}::text[], ${outcomes.map((o) => o.telegramId.toString())}::text[],
-        ${outcomes.map((o) => o.status)}::text[], ${outcomes.map((o) => o.reason)}::text[],
-        ${outcomes.map((o) => (o.messageId === null ? null : String(o.messageId)))}::text[], ${outcomes.map((o) => String(o.retryable))}::text[],
-        ${outcomes.map((o) => String(o.delayMs))}::text[], ${outcomes.map((o) => String(o.uncount))}::text[]
-      ) as t(broadcast_id, telegram_id, status, reason, message_id, retryable, delay_ms, uncount)
-    ) o
-    where r.broadcast_id = o.broadcast_id and r.telegram_id = o.telegram_id and r.status = 'sending' and r.lease_token = ${token}`;
+    with ended as (
+      update broadcast_recipients r set status = o.status, reason = o.reason, telegram_message_id = o.message_id,
+        retryable = o.retryable, lease_token = null, lease_expires_at = null,
+        not_before = case when o.delay_ms > 0 then now() + o.delay_ms * interval '1 millisecond' else null end,
+        attempts = case when o.uncount then greatest(r.attempts - 1, 0) else r.attempts end, updated_at = now()
+      from (
+        select t.broadcast_id::uuid as broadcast_id, t.telegram_id::bigint as telegram_id, t.status, t.reason,
+          t.message_id::bigint as message_id, t.retryable::boolean as retryable, t.delay_ms::int as delay_ms, t.uncount::boolean as uncount
+        from unnest(
+          ${outcomes.map((o) => o.broadcastId)}::text[], ${outcomes.map((o) => o.telegramId.toString())}::text[],
+          ${outcomes.map((o) => o.status)}::text[], ${outcomes.map((o) => o.reason)}::text[],
+          ${outcomes.map((o) => (o.messageId === null ? null : String(o.messageId)))}::text[], ${outcomes.map((o) => String(o.retryable))}::text[],
+          ${outcomes.map((o) => String(o.delayMs))}::text[], ${outcomes.map((o) => String(o.uncount))}::text[]
+        ) as t(broadcast_id, telegram_id, status, reason, message_id, retryable, delay_ms, uncount)
+      ) o
+      where r.broadcast_id = o.broadcast_id and r.telegram_id = o.telegram_id and r.status = 'sending' and r.lease_token = ${token}
+      returning r.broadcast_id, r.contact_id, r.telegram_id, r.telegram_message_id, r.status
+    ),
+    ${broadcastContent(sql)}
+    insert into messages (bot_id, contact_id, chat_id, direction, telegram_message_id, text, type, source, buttons)
+    select c.bot_id, e.contact_id, e.telegram_id, 'out', e.telegram_message_id, c.text, c.type, 'broadcast', c.buttons
+    from ended e join content c on c.id = e.broadcast_id
+    where e.status = 'sent' and e.contact_id is not null`;
+}
+
+/**
+ * `content`: each broadcast of the batch once, as its conversation rows show it: the text or caption without its
+ * HTML, the media kind, the buttons in the inbox's shape ([[{text, url}]], url null for an action in the bot).
+ */
+function broadcastContent(sql: Sql) {
+  return sql`content as (
+      select b.id, b.bot_id,
+        replace(replace(replace(replace(regexp_replace(coalesce(case when b.media_type is null then b.message else b.caption end, ''),
+          '<[^>]*>', '', 'g'), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&amp;', '&') as text,
+        case b.media_type when 'IMAGE' then 'PHOTO' when 'VIDEO' then 'VIDEO' when 'AUDIO' then 'AUDIO' when 'DOCUMENT' then 'DOCUMENT' else 'TEXT' end as type,
+        (select jsonb_agg((
+           select coalesce(jsonb_agg(jsonb_build_object('text', x.value->>'text', 'url', case when x.value->>'type' = 'url' then x.value->>'value' end) order by x.ordinality), '[]'::jsonb)
+           from jsonb_array_elements(row_.value->'buttons') with ordinality x
+         ) order by row_.ordinality)
+         from jsonb_array_elements(b.buttons) with ordinality row_) as buttons
+      from broadcasts b where b.id in (select broadcast_id from ended where status = 'sent')
+    )`;
 }
 
 export async function markContactsBlocked(sql: Sql, contactIds: string[]): Promise<void> {

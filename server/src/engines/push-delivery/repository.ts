@@ -63,7 +63,7 @@ export async function findNotificationContent(sql: Queryable, userId: string, co
     join contacts c on c.id = v.contact_id
     join lateral (
       select type, text, payload from messages
-      where contact_id = v.contact_id and direction = 'in'
+      where contact_id = v.contact_id and direction = 'in' and not messages_is_activity(type)
       order by created_at desc, id desc limit 1
     ) m on true
     where v.contact_id = ${contactId} and v.user_id = ${userId}`;

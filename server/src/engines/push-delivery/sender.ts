@@ -10,6 +10,7 @@
  */
 import webpush from 'web-push';
 import { z } from 'zod';
+import { isActivity } from '@shared/messages/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
 import { jobKind } from '../../jobs/queue.ts';
 import { RetryLaterError, type JobContext, type JobHandler } from '../../jobs/run-job.ts';
@@ -60,7 +61,8 @@ export function createPushSender(deps: PushSenderDeps) {
     incoming(messages: StoredMessage[]) {
       const conversations = new Map<string, { userId: string; contactId: string }>();
       for (const message of messages) {
-        if (message.direction === 'in') conversations.set(`${message.userId}:${message.contactId}`, { userId: message.userId, contactId: message.contactId });
+        // The contact's activity (a join, a button press) is shown in the conversation, never pushed.
+        if (message.direction === 'in' && !isActivity(message.type)) conversations.set(`${message.userId}:${message.contactId}`, { userId: message.userId, contactId: message.contactId });
       }
       if (conversations.size === 0) return;
       void Promise.all([...conversations.values()].map(({ userId, contactId }) => enqueueConversation(userId, contactId)))

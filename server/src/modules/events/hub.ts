@@ -8,7 +8,7 @@
 import type { LiveEvent } from '@shared/messages/schemas.ts';
 import type { Notifier } from '../../db/notify.ts';
 
-export const LIVE_TOPICS = ['messages.changed', 'bots.changed', 'channels.changed'] as const;
+export const LIVE_TOPICS = ['messages.changed', 'bots.changed', 'channels.changed', 'contacts.changed'] as const;
 
 type Listener = (frame: Uint8Array) => void;
 

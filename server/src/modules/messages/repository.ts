@@ -10,6 +10,8 @@ export type MessageRow = {
   botId: string;
   direction: 'in' | 'out';
   type: string;
+  source: 'contact' | 'operator' | 'flow' | 'welcome' | 'broadcast';
+  buttons: unknown;
   text: string | null;
   mediaName: string | null;
   status: 'sending' | 'sent' | 'failed';
@@ -18,7 +20,7 @@ export type MessageRow = {
 };
 
 const messageColumns = (sql: Queryable) => sql`
-  m.uid, m.contact_id as "contactId", m.bot_id as "botId", m.direction, m.type, m.text,
+  m.uid, m.contact_id as "contactId", m.bot_id as "botId", m.direction, m.type, m.source, m.buttons, m.text,
   coalesce(m.payload->'document'->>'file_name', m.payload->'audio'->>'file_name', m.payload->'sticker'->>'emoji') as "mediaName",
   m.status, m.error, m.created_at as "createdAt"`;
 
@@ -35,7 +37,7 @@ export type ConversationRow = {
     isBot: boolean; languageCode: string | null; phoneNumber: string | null; messageCount: number;
     lastInteractionAt: Date; createdAt: Date;
   };
-  last: Pick<MessageRow, 'direction' | 'type' | 'text' | 'status'>;
+  last: Pick<MessageRow, 'direction' | 'type' | 'text' | 'status' | 'source'>;
 };
 
 type FlatConversation = Omit<ConversationRow, 'contact' | 'last'> & {
@@ -51,7 +53,7 @@ export async function listConversations(sql: Queryable, userId: string, limit: n
            c.last_name as "c_lastName", c.username as "c_username", c.is_bot as "c_isBot",
            c.language_code as "c_languageCode", c.phone_number as "c_phoneNumber", c.message_count as "c_messageCount",
            c.last_interaction_at as "c_lastInteractionAt", c.created_at as "c_createdAt",
-           m.direction as "m_direction", m.type as "m_type", m.text as "m_text", m.status as "m_status"
+           m.direction as "m_direction", m.type as "m_type", m.text as "m_text", m.status as "m_status", m.source as "m_source"
     from conversations v
     join contacts c on c.id = v.contact_id
     join bots b on b.id = v.bot_id
@@ -67,7 +69,7 @@ export async function listConversations(sql: Queryable, userId: string, limit: n
       username: row.c_username, isBot: row.c_isBot, languageCode: row.c_languageCode, phoneNumber: row.c_phoneNumber,
       messageCount: row.c_messageCount, lastInteractionAt: row.c_lastInteractionAt, createdAt: row.c_createdAt,
     },
-    last: { direction: row.m_direction, type: row.m_type, text: row.m_text, status: row.m_status },
+    last: { direction: row.m_direction, type: row.m_type, text: row.m_text, status: row.m_status, source: row.m_source },
   }));
 }
 
@@ -133,7 +135,7 @@ export async function stats(sql: Queryable, userId: string, botId: string | unde
   const rows = await sql<{ sent: number; received: number; unread: number }[]>`
     select
       (select count(*)::int from messages where user_id = ${userId} and direction = 'out' ${bot}) as sent,
-      (select count(*)::int from messages where user_id = ${userId} and direction = 'in' ${bot}) as received,
+      (select count(*)::int from messages where user_id = ${userId} and direction = 'in' and not messages_is_activity(type) ${bot}) as received,
       (select coalesce(sum(unread_count), 0)::int from conversations where user_id = ${userId} ${bot}) as unread`;
   const row = rows[0] ?? { sent: 0, received: 0, unread: 0 };
   return { total: row.sent + row.received, ...row };
@@ -148,8 +150,8 @@ export type Claim = { uid: string; contactId: string; botId: string; chatId: num
  */
 export async function claimOutgoing(sql: Queryable, userId: string, input: { uid: string; contactId: string; text: string }) {
   const rows = await sql<{ uid: string; contactId: string; botId: string; chatId: number }[]>`
-    insert into messages (uid, bot_id, contact_id, chat_id, direction, text, type, status)
-    select ${input.uid}, c.bot_id, c.id, c.telegram_id, 'out', ${input.text}, 'TEXT', 'sending'
+    insert into messages (uid, bot_id, contact_id, chat_id, direction, text, type, source, status)
+    select ${input.uid}, c.bot_id, c.id, c.telegram_id, 'out', ${input.text}, 'TEXT', 'operator', 'sending'
     from contacts c where c.id = ${input.contactId} and c.user_id = ${userId}
     on conflict (uid) do nothing
     returning uid, contact_id as "contactId", bot_id as "botId", chat_id::float8 as "chatId"`;

@@ -27,6 +27,7 @@ export type SendInput = z.output<typeof sendMessageInputSchema>;
 export type Claim = repo.Claim;
 
 const STATUS = { sending: 'SENDING', sent: 'SENT', failed: 'FAILED' } as const;
+const SOURCE = { contact: 'CONTACT', operator: 'OPERATOR', flow: 'FLOW', welcome: 'WELCOME', broadcast: 'BROADCAST' } as const;
 
 export const toMessage = (row: repo.MessageRow): Message =>
   messageSchema.parse({
@@ -35,7 +36,9 @@ export const toMessage = (row: repo.MessageRow): Message =>
     botId: row.botId,
     direction: row.direction === 'in' ? 'INCOMING' : 'OUTGOING',
     type: row.type,
+    source: SOURCE[row.source],
     content: row.text ?? '',
+    buttons: row.buttons ?? [],
     mediaName: row.mediaName,
     status: STATUS[row.status],
     error: row.error,
@@ -58,6 +61,7 @@ export async function listConversations(deps: { sql: Queryable }, userId: string
       type: messageSchema.shape.type.parse(row.last.type),
       content: row.last.text ?? '',
       status: STATUS[row.last.status],
+      source: SOURCE[row.last.source],
     },
   }));
 }

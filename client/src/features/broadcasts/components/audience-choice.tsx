@@ -1,5 +1,5 @@
 import type { BroadcastTargetType } from '@shared/broadcasts/schemas.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 type Props = { targetType: BroadcastTargetType; total: number | undefined; onChange: (targetType: BroadcastTargetType) => void };
 
@@ -13,7 +13,7 @@ export function AudienceChoice({ targetType, total, onChange }: Props) {
         <input type="radio" name="targetType" checked={targetType === 'ALL'} onChange={() => onChange('ALL')} className="size-4 accent-brand-600" />
         <span>
           <span className="block text-sm font-medium text-slate-900">Todos os contatos</span>
-          <span className="block text-xs text-slate-500">{total === undefined ? 'Contando…' : `${formatNumber(total)} contatos`}</span>
+          <span className="block text-xs text-slate-500">{total === undefined ? 'Contando…' : formatCount(total, 'contato', 'contatos')}</span>
         </span>
       </label>
       <label className={optionClass}>

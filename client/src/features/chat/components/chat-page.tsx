@@ -1,29 +1,44 @@
 import { MessagesSquare } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useFirstLoadFailed } from '../../../offline/hooks.ts';
+import { useCached, useFirstLoadFailed } from '../../../offline/hooks.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useConversationPresence } from '../../../lib/push-presence.ts';
 import { CHAT_TEXTS } from '../api/chat-texts.ts';
-import { useConversations } from '../api/conversation-rows.ts';
+import { useConversations, useEmptyConversation, useMessageMatches } from '../api/conversation-rows.ts';
 import { useLiveInbox } from '../hooks/use-live-inbox.ts';
+import { ALL_CONVERSATIONS, filterConversations, searchTerm, type ConversationFilter } from '../utils/conversation-filter.ts';
 import { ChatPane } from './chat-pane.tsx';
 import { ConversationList } from './conversation-list.tsx';
+import { ConversationToolbar } from './conversation-toolbar.tsx';
 import { StatCards } from './stat-cards.tsx';
 
 /**
- * /chat (docs/product.md#screen-chat): four stat cards, the conversation list and the open conversation, from the
- * local cache, kept live by the event stream. On a phone the list and the chat are two panes: opening a
- * conversation replaces the list, Voltar (or the browser's back) returns to it.
+ * /chat (docs/product.md#screen-chat): four stat cards, the conversation list with its search and filters, and the
+ * open conversation, from the local cache, kept live by the event stream. On a phone the list and the chat are two
+ * panes: opening a conversation replaces the list, Voltar (or the browser's back) returns to it. A contact opened
+ * from the contacts screen without any message yet shows an empty conversation to write in.
  */
 export function ChatPage({ selected, onSelect }: { selected: string | undefined; onSelect(contactId: string | undefined): void }) {
   useLiveInbox();
   const conversations = useConversations();
   const loadFailed = useFirstLoadFailed();
-  const open = conversations?.find((conversation) => conversation.contactId === selected);
+  const [filter, setFilter] = useState<ConversationFilter>(ALL_CONVERSATIONS);
+  const term = searchTerm(useDeferredValue(filter.search));
+  const matches = useMessageMatches(term);
+  const bots = useCached((db) => db.bots.toArray(), []);
+  const existing = conversations?.find((conversation) => conversation.contactId === selected);
+  const fresh = useEmptyConversation(existing || conversations === undefined ? undefined : selected);
+  const open = existing ?? fresh;
   // While this conversation is on screen, its messages are not also pushed to the user's devices.
   useConversationPresence(open?.contactId);
 
   if (conversations === undefined && loadFailed) return <LoadError message={CHAT_TEXTS.loadConversationsError} />;
+  const shown = conversations && filterConversations(conversations, { ...filter, search: term }, matches);
+  const filtered = term !== '' || filter.unreadOnly || filter.botId !== undefined;
+  const empty = !filtered
+    ? { title: CHAT_TEXTS.empty, hint: CHAT_TEXTS.emptyHint }
+    : { title: filter.unreadOnly && term === '' ? CHAT_TEXTS.noUnread : CHAT_TEXTS.noMatch, hint: CHAT_TEXTS.noMatchHint };
   return (
     <div className="flex h-[calc(100dvh-7.5rem)] flex-col gap-3 sm:h-[calc(100dvh-9rem)] sm:gap-4">
       <div className={cn(open && 'hidden md:block')}>
@@ -31,10 +46,11 @@ export function ChatPage({ selected, onSelect }: { selected: string | undefined;
       </div>
       <div className="flex min-h-0 flex-1 overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-sm">
         <div className={cn('min-h-0 w-full flex-col md:flex md:w-80 md:shrink-0 md:border-r md:border-slate-200', open ? 'hidden' : 'flex')}>
-          {conversations === undefined ? (
+          <ConversationToolbar filter={filter} onChange={(changes) => setFilter((current) => ({ ...current, ...changes }))} bots={bots} />
+          {shown === undefined ? (
             <div aria-busy="true" className="flex-1 animate-pulse bg-slate-50" />
           ) : (
-            <ConversationList conversations={conversations} selected={selected} onSelect={onSelect} />
+            <ConversationList conversations={shown} selected={selected} onSelect={onSelect} matches={matches} empty={empty} />
           )}
         </div>
         <div className={cn('min-h-0 flex-1 flex-col', open ? 'flex' : 'hidden md:flex')}>

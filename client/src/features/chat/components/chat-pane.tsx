@@ -49,6 +49,7 @@ export function ChatPane({ conversation, onBack }: { conversation: ConversationV
             </Button>
           </div>
         )}
+        {cached !== undefined && messages.length === 0 && <p className="py-6 text-center text-sm text-slate-500">{CHAT_TEXTS.newConversation}</p>}
         <ol aria-label="Mensagens" className="flex flex-col gap-2">
           {messages.map((message) => (
             <MessageBubble key={message.id} message={message} />

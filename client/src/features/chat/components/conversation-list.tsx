@@ -1,21 +1,28 @@
 import { MessageCircle } from 'lucide-react';
+import type { Message } from '@shared/messages/schemas.ts';
 import { cn } from '../../../lib/cn.ts';
+import { formatCount } from '../../../lib/format.ts';
 import type { ConversationView } from '../api/conversation-rows.ts';
-import { CHAT_TEXTS } from '../api/chat-texts.ts';
-import { contactName, messagePreview } from '../utils/display.ts';
+import { contactName, messagePreview, previewPrefix } from '../utils/display.ts';
 import { formatChatTime } from '../utils/time.ts';
 
-export function ConversationList({ conversations, selected, onSelect }: {
+type Props = {
   conversations: ConversationView[];
   selected: string | undefined;
   onSelect(contactId: string): void;
-}) {
+  /** A search's matching message per contact: shown instead of the last message. */
+  matches: Map<string, Message>;
+  /** What to say when the list is empty: nothing yet, or nothing matches the filters. */
+  empty: { title: string; hint: string };
+};
+
+export function ConversationList({ conversations, selected, onSelect, matches, empty }: Props) {
   if (conversations.length === 0) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
         <MessageCircle aria-hidden="true" className="size-8 text-slate-300" />
-        <p className="font-medium text-slate-700">{CHAT_TEXTS.empty}</p>
-        <p className="text-sm text-slate-500">{CHAT_TEXTS.emptyHint}</p>
+        <p className="font-medium text-slate-700">{empty.title}</p>
+        <p className="text-sm text-slate-500">{empty.hint}</p>
       </div>
     );
   }
@@ -23,8 +30,8 @@ export function ConversationList({ conversations, selected, onSelect }: {
     <ul aria-label="Conversas" className="flex-1 divide-y divide-slate-100 overflow-y-auto">
       {conversations.map((conversation) => {
         const name = contactName(conversation.contact);
-        const preview = conversation.lastMessage ? messagePreview(conversation.lastMessage) : '';
-        const outgoing = conversation.lastMessage?.direction === 'OUTGOING';
+        const shown = matches.get(conversation.contactId) ?? conversation.lastMessage;
+        const preview = shown ? messagePreview(shown) : '';
         return (
           <li key={conversation.contactId}>
             <button
@@ -48,12 +55,12 @@ export function ConversationList({ conversations, selected, onSelect }: {
                 </span>
                 <span className="flex items-center justify-between gap-2">
                   <span className="truncate text-sm text-slate-500">
-                    {outgoing ? 'Você: ' : ''}
+                    {shown ? previewPrefix(shown) : ''}
                     {preview}
                   </span>
                   {conversation.unreadCount > 0 && (
                     <span
-                      aria-label={`${conversation.unreadCount} não lidas`}
+                      aria-label={formatCount(conversation.unreadCount, 'não lida', 'não lidas')}
                       className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white"
                     >
                       {conversation.unreadCount}

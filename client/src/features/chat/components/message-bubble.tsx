@@ -1,10 +1,13 @@
 import { AlertCircle, Check, Clock, FileText, Image, MapPin, Mic, Music, Smile, User, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { MESSAGE_TYPE_LABELS } from '@shared/messages/kind.ts';
-import type { Message, MessageType } from '@shared/messages/schemas.ts';
+import { isActivity, type Message, type MessageType } from '@shared/messages/schemas.ts';
 import { cn } from '../../../lib/cn.ts';
 import { CHAT_TEXTS } from '../api/chat-texts.ts';
 import { formatChatTime } from '../utils/time.ts';
+import { ActivityRow } from './activity-row.tsx';
+import { MessageButtons } from './message-buttons.tsx';
+import { SourceMark } from './source-mark.tsx';
 
 const ICONS: Partial<Record<MessageType, ReactNode>> = {
   PHOTO: <Image className="size-4" />,
@@ -19,9 +22,15 @@ const ICONS: Partial<Record<MessageType, ReactNode>> = {
   CONTACT: <User className="size-4" />,
 };
 
-/** One message: media shown by kind with its caption (never an empty bubble), replies with their delivery state. */
+/**
+ * One row of a conversation: the contact's activity as a line of its own; a message with its media kind and caption
+ * (never an empty bubble); an outgoing one with who sent it, its buttons and its delivery state.
+ */
 export function MessageBubble({ message }: { message: Message }) {
   const outgoing = message.direction === 'OUTGOING';
+  const type = message.type;
+  if (isActivity(type)) return <ActivityRow message={message} type={type} />;
+  const light = outgoing && message.status !== 'FAILED';
   return (
     <li className={cn('flex', outgoing ? 'justify-end' : 'justify-start')} data-message-id={message.id}>
       <div
@@ -31,15 +40,17 @@ export function MessageBubble({ message }: { message: Message }) {
           message.status === 'FAILED' && 'bg-red-50 text-red-900 ring-1 ring-red-200',
         )}
       >
+        {outgoing && <SourceMark source={message.source} className={light ? 'text-brand-100' : 'text-slate-600'} />}
         {message.type !== 'TEXT' && (
-          <p className={cn('flex items-center gap-1.5 font-medium', outgoing && message.status !== 'FAILED' ? 'text-brand-100' : 'text-slate-600')}>
+          <p className={cn('flex items-center gap-1.5 font-medium', light ? 'text-brand-100' : 'text-slate-600')}>
             <span aria-hidden="true">{ICONS[message.type]}</span>
             {MESSAGE_TYPE_LABELS[message.type]}
             {message.mediaName && <span className="truncate font-normal">· {message.mediaName}</span>}
           </p>
         )}
         {message.content && <p className="break-words whitespace-pre-wrap">{message.content}</p>}
-        <p className={cn('mt-1 flex items-center justify-end gap-1 text-[11px]', outgoing && message.status !== 'FAILED' ? 'text-brand-100' : 'text-slate-500')}>
+        <MessageButtons rows={message.buttons} />
+        <p className={cn('mt-1 flex items-center justify-end gap-1 text-[11px]', light ? 'text-brand-100' : 'text-slate-500')}>
           <time dateTime={message.createdAt}>{formatChatTime(message.createdAt)}</time>
           {outgoing && <DeliveryState message={message} />}
         </p>

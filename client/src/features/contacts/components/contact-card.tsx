@@ -1,10 +1,11 @@
-import { Bot as BotIcon, MessageSquare, Pencil, Phone, Trash2, User } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Bot as BotIcon, MessageCircle, MessageSquare, Pencil, Phone, Trash2, User } from 'lucide-react';
 import { memo, useId } from 'react';
 import type { Contact } from '@shared/contacts/schemas.ts';
 import { contactDisplayName } from '@shared/contacts/rules.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
 
 type Props = { contact: Contact; botLabel?: string | undefined; onEdit: (contact: Contact) => void; onRemove: (contact: Contact) => void };
 
@@ -13,7 +14,7 @@ export const ContactCard = memo(function ContactCard({ contact, botLabel, onEdit
   const titleId = useId();
   const name = contactDisplayName(contact);
   return (
-    <Card className="flex h-full flex-col p-4" role="article" aria-labelledby={titleId}>
+    <Card className="flex h-full flex-col p-3 sm:p-4" role="article" aria-labelledby={titleId}>
       <div className="flex items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
           {contact.isBot ? <BotIcon aria-hidden="true" className="size-5" /> : <User aria-hidden="true" className="size-5" />}
@@ -30,7 +31,7 @@ export const ContactCard = memo(function ContactCard({ contact, botLabel, onEdit
           {contact.isBot ? 'Bot' : 'Humano'}
         </span>
       </div>
-      <dl className="mt-3 space-y-1 text-sm text-slate-600">
+      <dl className="mt-2 space-y-0.5 text-sm text-slate-600 sm:mt-3 sm:space-y-1">
         {botLabel && (
           <div className="flex gap-2">
             <dt className="sr-only">Bot</dt>
@@ -45,21 +46,37 @@ export const ContactCard = memo(function ContactCard({ contact, botLabel, onEdit
         )}
         <div className="flex items-center gap-2">
           <dt><MessageSquare aria-label="Mensagens" className="size-4" /></dt>
-          <dd>{formatNumber(contact.messageCount)} mensagens</dd>
+          <dd>{formatCount(contact.messageCount, 'mensagem', 'mensagens')}</dd>
         </div>
         <div className="flex gap-2">
           <dt className="text-slate-500">Última interação:</dt>
           <dd>{formatDateTime(contact.lastInteractionAt)}</dd>
         </div>
       </dl>
-      <div className="mt-auto flex gap-2 pt-4">
-        <Button variant="outline" size="sm" className="flex-1" icon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Editar ${name}`} onClick={() => onEdit(contact)}>
-          Editar
-        </Button>
-        <Button variant="ghost" size="sm" icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Remover ${name}`} onClick={() => onRemove(contact)}>
-          Remover
-        </Button>
-      </div>
+      <ContactCardActions contact={contact} name={name} onEdit={onEdit} onRemove={onRemove} />
     </Card>
   );
 });
+
+/** Abrir conversa (the chat with this contact, an empty one if they never wrote), Editar, Remover (icons alone on a phone, so the three fit). */
+function ContactCardActions({ contact, name, onEdit, onRemove }: Omit<Props, 'botLabel'> & { name: string }) {
+  return (
+    <div className="mt-auto flex gap-2 pt-3 sm:pt-4">
+      <Link
+        to="/chat"
+        search={{ contato: contact.id }}
+        aria-label={`Abrir conversa com ${name}`}
+        className={buttonClasses({ variant: 'primary', size: 'sm', className: 'flex-1' })}
+      >
+        <MessageCircle aria-hidden="true" className="size-4" />
+        Abrir conversa
+      </Link>
+      <Button variant="outline" size="sm" icon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Editar ${name}`} onClick={() => onEdit(contact)}>
+        <span className="max-sm:sr-only">Editar</span>
+      </Button>
+      <Button variant="ghost" size="sm" icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Remover ${name}`} onClick={() => onRemove(contact)}>
+        <span className="max-sm:sr-only">Remover</span>
+      </Button>
+    </div>
+  );
+}

@@ -14,5 +14,6 @@ const CARDS = [
 /** Total, Humanos, Bots, Com Username, Ativos 24h (docs/product.md#screen-contacts). */
 export function ContactStatCards({ stats }: { stats: ContactStats | undefined }) {
   const cards = CARDS.map(({ key, ...card }) => ({ ...card, value: stats ? formatNumber(stats[key]) : undefined }));
-  return <StatCards label="Estatísticas de contatos" cards={cards} gridClassName="grid-cols-2 sm:grid-cols-3 lg:grid-cols-5" />;
+  // On a phone the five figures are one compact row: the first screen shows contacts, not only statistics.
+  return <StatCards label="Estatísticas de contatos" cards={cards} compactOnPhone gridClassName="max-sm:gap-1.5 grid-cols-5 sm:grid-cols-3 lg:grid-cols-5" />;
 }

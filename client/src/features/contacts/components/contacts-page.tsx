@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast.ts';
 import { CONTACT_TOASTS, REMOVE_CONTACT_QUESTION } from '../api/contact-texts.ts';
 import { useRemoveContact } from '../api/contact-writes.ts';
 import { useContactList } from '../hooks/use-contact-list.ts';
+import { useLivePull } from '../../../offline/use-live-pull.ts';
 import { countByBot } from '../utils/contact-query.ts';
 import { BotBreakdown } from './bot-breakdown.tsx';
 import { ContactGrid } from './contact-grid.tsx';
@@ -29,13 +30,15 @@ type Props = { botId?: string | undefined; funnelId?: string | undefined; onClea
 export function ContactsPage({ botId, funnelId, onClearFunnel }: Props) {
   const isGlobal = botId === undefined;
   const { contacts, bots, failed, query, change, shown, stats, botNames } = useContactList(botId, funnelId);
+  // A new contact (or a renamed one) shows without a reload, as a message does in the chat.
+  useLivePull();
   const [editing, setEditing] = useState<Contact | null>(null);
   const [removing, setRemoving] = useState<Contact | null>(null);
   const removeContact = useRemoveContact();
   const filtered = Boolean(query.search || query.filter !== 'all' || funnelId);
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-4 sm:space-y-6">
       <PageHeader
         title={isGlobal ? 'Todos os contatos' : `Contatos de ${bots?.find((item) => item.id === botId)?.name ?? 'bot'}`}
         description={`Pessoas e bots que conversaram com ${isGlobal ? 'os seus bots' : 'este bot'}.`}

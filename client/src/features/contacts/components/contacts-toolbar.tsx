@@ -32,8 +32,8 @@ const selectClass = `${controlClasses(false)} h-11`;
 /** Search, Todos/Humanos/Bots, sort and, on the global page, the bot. Every change goes back to page 1. */
 export function ContactsToolbar({ query, onChange, bots }: Props) {
   return (
-    <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-      <label className="relative block flex-1">
+    <div className="grid grid-cols-2 gap-3 lg:flex lg:flex-row lg:items-end">
+      <label className="relative col-span-2 block flex-1">
         <span className="mb-1.5 block text-sm font-medium text-slate-700">Buscar contatos</span>
         <Search aria-hidden="true" className="pointer-events-none absolute bottom-3.5 left-3 size-4 text-slate-400" />
         <input
@@ -55,7 +55,7 @@ export function ContactsToolbar({ query, onChange, bots }: Props) {
         </select>
       </label>
       {bots && bots.length > 1 && (
-        <label className="block lg:w-48">
+        <label className="col-span-2 block lg:w-48">
           <span className="mb-1.5 block text-sm font-medium text-slate-700">Bot</span>
           <select className={selectClass} value={query.botId ?? ''} onChange={(event) => onChange({ botId: event.target.value || undefined, page: 1 })}>
             <option value="">Todos os bots</option>

@@ -29,6 +29,9 @@ export function createRuntimeParts(options: BotManagerOptions) {
     // Any stored flush proves the database answers: pollers need not probe it (database-gate.ts).
     onWritten: () => gate.passed(),
     ...(options.onMessagesStored ? { onMessagesStored: options.onMessagesStored } : {}),
+    onContactsChanged: (userIds) => {
+      for (const userId of userIds) options.notify?.(userId, 'contacts.changed', {});
+    },
   });
   const peers = createPeerEvents(options.peers);
   const webhookBase = () => options.webhookBaseUrl?.();

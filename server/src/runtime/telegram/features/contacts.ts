@@ -1,6 +1,6 @@
 /**
  * Contacts capture (docs/decisions.md#d-contacts): every update from a user touches that user's contact, and every private message
- * is kept for the inbox. Runs first and always calls next(): capturing never decides what happens to an update.
+ * is kept for the inbox, with the contact's activity (button presses, joins, leaves, join requests: contact-activity.ts). Runs first and always calls next(): capturing never decides what happens to an update.
  * The user of a chat_member update is the member who joined or left, not the administrator who acted.
  */
 import { Composer, type Context } from 'grammy';
@@ -8,6 +8,7 @@ import type { User } from 'grammy/types';
 import type { BotDeps } from '../bots/bot-deps.ts';
 import type { TouchChat } from '../journal/journal-buffer.ts';
 import { messageKindOf } from '@shared/messages/kind.ts';
+import { contactActivity } from './contact-activity.ts';
 
 export function contactsFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();
@@ -27,10 +28,14 @@ export function contactsFeature(deps: BotDeps): Composer<Context> {
           text: message.text ?? message.caption ?? null,
           // The kind (photo, voice…) so the inbox never shows a media message as an empty bubble.
           type: messageKindOf(message),
+          source: 'contact',
+          buttons: null,
           payload: message,
           at: new Date(message.date * 1000),
         });
       }
+      const activity = contactActivity(ctx, deps.botId);
+      if (activity) deps.journal.record(activity);
     }
     await next();
   });

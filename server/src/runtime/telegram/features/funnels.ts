@@ -8,7 +8,8 @@
  * Runs before the welcome and always passes the update on: a failure here never costs the welcome or a flow.
  */
 import { Composer, type Context } from 'grammy';
-import type { ChatMember, ChatMemberUpdated, User } from 'grammy/types';
+import type { ChatMemberUpdated, User } from 'grammy/types';
+import { isJoin, isLeave } from './membership.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import type { BotDeps } from '../bots/bot-deps.ts';
 import * as repo from './funnel-repository.ts';
@@ -99,10 +100,3 @@ const joiningUser = (user: User): repo.JoiningUser => ({
   languageCode: user.language_code ?? null,
 });
 
-function isIn(member: ChatMember): boolean {
-  if (member.status === 'restricted') return member.is_member;
-  return member.status === 'member' || member.status === 'administrator' || member.status === 'creator';
-}
-
-const isJoin = (update: ChatMemberUpdated) => !isIn(update.old_chat_member) && isIn(update.new_chat_member);
-const isLeave = (update: ChatMemberUpdated) => isIn(update.old_chat_member) && !isIn(update.new_chat_member);

@@ -6,9 +6,9 @@
  *   administrator's approval: the chat_member join with via_join_request (or through a creates_join_request link).
  */
 import { Composer, type Context } from 'grammy';
-import type { ChatMember, ChatMemberUpdated } from 'grammy/types';
 import type { BotDeps } from '../bots/bot-deps.ts';
 import { sendWelcome } from '../outbound/welcome-sender.ts';
+import { isJoin } from './membership.ts';
 
 export function welcomeFeature(deps: BotDeps): Composer<Context> {
   const composer = new Composer<Context>();
@@ -50,13 +50,4 @@ export function welcomeFeature(deps: BotDeps): Composer<Context> {
   });
 
   return composer;
-}
-
-function isIn(member: ChatMember): boolean {
-  if (member.status === 'restricted') return member.is_member;
-  return member.status === 'member' || member.status === 'administrator' || member.status === 'creator';
-}
-
-function isJoin(update: ChatMemberUpdated): boolean {
-  return !isIn(update.old_chat_member) && isIn(update.new_chat_member);
 }

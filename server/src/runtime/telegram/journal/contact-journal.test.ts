@@ -30,7 +30,7 @@ afterAll(() => db.close());
 const journal = () => createContactJournal(db.sql, logger, { flushDelayMs: 5 });
 const person = (id: number): User => ({ id, is_bot: false, first_name: `Pessoa ${id}` });
 const message = (telegramUserId: number, text: string) => ({
-  botId, telegramUserId, chatId: telegramUserId, direction: 'in' as const, telegramMessageId: telegramUserId, text, type: 'TEXT' as const, payload: null, at: new Date(),
+  botId, telegramUserId, chatId: telegramUserId, direction: 'in' as const, telegramMessageId: telegramUserId, text, type: 'TEXT' as const, source: 'contact' as const, buttons: null, payload: null, at: new Date(),
 });
 const stored = async (telegramId: number) => {
   const [row] = await db.sql<{ contacts: number; messages: number; count: number | null }[]>`

@@ -47,6 +47,8 @@ export type JournalOptions = {
   };
   /** Messages a flush stored (incoming and outgoing), after their commit: live screens and, later, web push. */
   onMessagesStored?(messages: StoredMessage[]): void;
+  /** The owners of the contacts a flush created or renamed, after their commit: live contact screens. */
+  onContactsChanged?(userIds: string[]): void;
   /** A flush wrote something: the database answered just now. */
   onWritten?(): void;
 };

@@ -5,7 +5,7 @@
  * makes "created" and "changed" exact without a second round trip. Unchanged contacts are not returned at all:
  * on the hot path (a known user messaging again) the answer is empty.
  */
-import type { MessageType } from '@shared/messages/schemas.ts';
+import type { MessageButton, MessageType } from '@shared/messages/schemas.ts';
 import type { WatchField } from '@shared/flows/node-configs.ts';
 import type { Queryable } from '../../../db/client.ts';
 import type { StoredMessage } from '../../../ports/stored-messages.ts';
@@ -23,8 +23,8 @@ export type ContactTouchRow = {
   at: string;
 };
 
-/** A contact as the upsert left it: the change contact triggers read, without its chat, and whether it is a bot. */
-export type UpsertedContact = Omit<ContactChange, 'chat'> & { isBot: boolean };
+/** A contact as the upsert left it: the change contact triggers read, without its chat, whether it is a bot, its owner. */
+export type UpsertedContact = Omit<ContactChange, 'chat'> & { isBot: boolean; userId: string };
 
 type Row = Omit<UpsertedContact, 'telegramId' | 'changedFields'> & {
   telegramId: bigint;
@@ -63,9 +63,9 @@ export async function upsertContacts(sql: Queryable, rows: ContactTouchRow[]): P
         -- A private message (or /start) means the user can hear from the bot again (migration 0530).
         blocked_at = case when excluded.message_count > 0 then null else contacts.blocked_at end,
         updated_at = now()
-      returning bot_id, telegram_id, first_name, last_name, username, phone_number, is_bot
+      returning bot_id, user_id, telegram_id, first_name, last_name, username, phone_number, is_bot
     )
-    select w.bot_id as "botId", w.telegram_id as "telegramId", w.is_bot as "isBot", w.first_name as "firstName",
+    select w.bot_id as "botId", w.user_id as "userId", w.telegram_id as "telegramId", w.is_bot as "isBot", w.first_name as "firstName",
            w.last_name as "lastName", w.username, w.phone_number as "phoneNumber", b.bot_id is null as created,
            b.first_name is distinct from w.first_name as "firstNameChanged",
            b.last_name is distinct from w.last_name as "lastNameChanged",
@@ -97,11 +97,18 @@ export type JournalMessage = {
   telegramMessageId: number | null;
   text: string | null;
   type: MessageType;
+  /** Who made it (migration 0650): the contact for everything incoming, else the part of the bot that sent it. */
+  source: 'contact' | 'flow' | 'welcome';
+  /** A bot message's inline keyboard; null without one. */
+  buttons: MessageButton[][] | null;
   payload: unknown;
   at: Date;
 };
 
-/** Private messages, in one statement; each finds its contact, written by the journal just before. */
+/**
+ * Private messages and the contact's activity, in one statement; each finds its contact, written by the journal
+ * just before. Activity is stored read: it never counts as unread (migration 0650).
+ */
 export function writeMessages(sql: Queryable, rows: JournalMessage[]) {
   const wire = rows.map((row, seq) => ({
     seq,
@@ -112,17 +119,20 @@ export function writeMessages(sql: Queryable, rows: JournalMessage[]) {
     telegram_message_id: row.telegramMessageId,
     text: row.text,
     type: row.type,
+    source: row.source,
+    buttons: row.buttons === null ? null : JSON.stringify(row.buttons),
     // Nested as text: the recordset column is cast back to jsonb in SQL.
     payload: JSON.stringify(row.payload ?? {}),
     at: row.at.toISOString(),
   }));
   return sql<StoredMessage[]>`
-    insert into messages (bot_id, contact_id, chat_id, direction, telegram_message_id, text, type, payload, created_at)
-    select x.bot_id, c.id, x.chat_id, x.direction, x.telegram_message_id, x.text, x.type, x.payload::jsonb, x.at
+    insert into messages (bot_id, contact_id, chat_id, direction, telegram_message_id, text, type, source, buttons, payload, created_at, read_at)
+    select x.bot_id, c.id, x.chat_id, x.direction, x.telegram_message_id, x.text, x.type, x.source, x.buttons::jsonb, x.payload::jsonb, x.at,
+           case when messages_is_activity(x.type) then x.at end
     from jsonb_to_recordset(${sql.json(wire)}) as x(
       bot_id uuid, telegram_user_id bigint, chat_id bigint, direction text, telegram_message_id bigint,
-      text text, type text, payload text, at timestamptz, seq integer)
+      text text, type text, source text, buttons text, payload text, at timestamptz, seq integer)
     join contacts c on c.bot_id = x.bot_id and c.telegram_id = x.telegram_user_id
     order by x.at, x.seq
-    returning uid, user_id as "userId", bot_id as "botId", contact_id as "contactId", direction`;
+    returning uid, user_id as "userId", bot_id as "botId", contact_id as "contactId", direction, type`;
 }

@@ -18,9 +18,13 @@ export async function writeJournalBatch(sql: Sql, batch: JournalBatch, options: 
   const kinds = new Set(batch.receipts.map((receipt) => receipt.kind)).size;
   const statements = contactStatements + (batch.messages.length > 0 ? 1 : 0) + kinds;
   if (batch.contacts.length > 0) await options.contactTriggers?.prepare([...new Set(batch.contacts.map((row) => row.bot_id))]);
-  const { triggered, stored } = statements > 1 ? await inTransaction(sql, (tx) => writeAll(tx, batch, options)) : await writeAll(sql, batch, options);
+  const { triggered, stored, changes } = statements > 1 ? await inTransaction(sql, (tx) => writeAll(tx, batch, options)) : await writeAll(sql, batch, options);
   if (statements > 0) options.onWritten?.();
   if (stored.length > 0) options.onMessagesStored?.(stored);
+  // An owner told of stored messages pulls anyway (the hint names no table): the contacts event is for the others.
+  const told = new Set(stored.map((message) => message.userId));
+  const owners = new Set(changes.map((change) => change.userId).filter((userId) => !told.has(userId)));
+  if (owners.size > 0) options.onContactsChanged?.([...owners]);
   if (triggered > 0) options.contactTriggers?.committed();
 }
 
@@ -36,7 +40,7 @@ async function writeAll(tx: Queryable, batch: JournalBatch, options: JournalOpti
   const queued = batch.receipts.filter((receipt) => receipt.kind === 'queued');
   if (polled.length > 0) await markPolledHandled(tx, groupReceipts(polled));
   if (queued.length > 0) await markQueuedHandled(tx, groupReceipts(queued));
-  return { triggered, stored };
+  return { triggered, stored, changes };
 }
 
 /** Receipts per (reader, bot): one row of the receipts' statement each. */

@@ -1,12 +1,14 @@
 /**
- * API transformer that keeps every message the product sends to a person privately (the welcome DM now, flow
- * steps and inbox replies later) for the inbox (docs/decisions.md#d-contacts). Recording at the API layer means no sending code
+ * API transformer that keeps every message the product sends to a person privately through a bot's Api (flow
+ * steps and welcome DMs, with their inline keyboard and which of the two sent it) for the inbox (docs/decisions.md#d-contacts). Recording at the API layer means no sending code
  * can forget it. Private chats are the ones with a positive id (users); groups and channels are negative.
  */
 import type { Transformer } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { ContactJournal } from '../journal/contact-journal.ts';
 import { messageKindOf } from '@shared/messages/kind.ts';
+import { inlineButtons } from '../journal/message-buttons.ts';
+import { sendSource } from './send-source.ts';
 
 const SENDING_METHODS = new Set(['sendMessage', 'sendPhoto', 'sendVideo', 'sendAudio', 'sendDocument', 'sendMediaGroup']);
 
@@ -27,6 +29,8 @@ export function outboundRecorder(botId: string, journal: ContactJournal): Transf
         telegramMessageId: message.message_id,
         text: message.text ?? message.caption ?? null,
         type: messageKindOf(message),
+        source: sendSource(),
+        buttons: inlineButtons(message.reply_markup),
         payload: message,
         // Now rather than message.date (whole seconds): a reply must sort after the message it answers.
         at: new Date(),

@@ -12,6 +12,7 @@ import { renderWelcome } from '@shared/welcome/render.ts';
 import type { WelcomeMessage } from '@shared/welcome/schemas.ts';
 import type { BotDeps } from '../bots/bot-deps.ts';
 import { recordDeliveryFailure, type ChannelConfig } from '../bots/runtime-repository.ts';
+import { sendingWelcome } from './send-source.ts';
 
 export type WelcomeTarget = {
   chatId: number;
@@ -24,7 +25,12 @@ export type WelcomeTarget = {
 
 export type WelcomeOutcome = 'private' | 'group' | 'failed';
 
-export async function sendWelcome(api: Api, deps: BotDeps, channel: ChannelConfig, welcome: WelcomeMessage, target: WelcomeTarget): Promise<WelcomeOutcome> {
+/** Its messages carry the welcome mark in the inbox (send-source.ts). */
+export function sendWelcome(api: Api, deps: BotDeps, channel: ChannelConfig, welcome: WelcomeMessage, target: WelcomeTarget): Promise<WelcomeOutcome> {
+  return sendingWelcome(() => deliverWelcome(api, deps, channel, welcome, target));
+}
+
+async function deliverWelcome(api: Api, deps: BotDeps, channel: ChannelConfig, welcome: WelcomeMessage, target: WelcomeTarget): Promise<WelcomeOutcome> {
   const text = renderWelcome(welcome.message, {
     firstName: target.user.first_name,
     lastName: target.user.last_name ?? null,

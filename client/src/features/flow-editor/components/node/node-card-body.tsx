@@ -5,6 +5,7 @@ import { buttonRows } from '../../model/xyflow-mapping.ts';
 import { MediaThumbnail } from './media-thumbnail.tsx';
 import { useNodeFigures } from './node-figures-context.tsx';
 import { describeConfig, DELAY_UNIT_LABELS } from '../panel/field-labels.ts';
+import { formatCount } from '../../../../lib/format.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -43,7 +44,7 @@ function ButtonsBody({ node }: { node: FlowNode }) {
               <li key={`${r}-${i}`} className="relative flex items-center gap-2 rounded-md border border-purple-200 bg-purple-50 px-2 py-1 text-xs font-medium text-purple-800">
                 <span className="min-w-0 flex-1 truncate text-center">{button.text || 'Botão'}</span>
                 {clicks && (
-                  <span data-testid="button-clicks" title={`${clicks.clicks} cliques (${clicks.percentage}%)`} className="shrink-0 rounded-full bg-purple-200/70 px-1.5 text-[10px] text-purple-900">
+                  <span data-testid="button-clicks" title={`${formatCount(clicks.clicks, 'clique', 'cliques')} (${clicks.percentage}%)`} className="shrink-0 rounded-full bg-purple-200/70 px-1.5 text-[10px] text-purple-900">
                     {clicks.clicks} · {clicks.percentage.toLocaleString('pt-BR')}%
                   </span>
                 )}
