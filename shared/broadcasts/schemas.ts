@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { storableString } from '../api/storable-text.ts';
+import { checkTelegramHtml } from '../telegram/html.ts';
 import { BROADCAST_STATUSES, RECIPIENT_STATUSES } from './status-machine.ts';
 import { BROADCAST_LIMITS, BROADCAST_TEXTS } from './texts.ts';
 
@@ -111,12 +112,18 @@ const broadcastFields = {
     .max(BROADCAST_LIMITS.nameMax, { error: BROADCAST_TEXTS.nameTooLong }),
   botId: z.uuid({ error: BROADCAST_TEXTS.botRequired }),
   /** The text without media, ignored (kept) with media; HTML bold and italic. */
-  message: storableString().max(BROADCAST_LIMITS.messageMax, { error: BROADCAST_TEXTS.messageTooLong }),
+  message: storableString()
+    .max(BROADCAST_LIMITS.messageMax, { error: BROADCAST_TEXTS.messageTooLong })
+    .superRefine((message, ctx) => checkTelegramHtml(message, ctx, [])),
   mediaType: z.enum(BROADCAST_MEDIA_TYPES, { error: 'Tipo de mídia inválido' }).nullable(),
   /** An http(s) URL Telegram fetches, or an uploaded file (`/api/media/{id}`, POST /media/upload's data.url). */
   mediaUrl: blankAsAbsent(mediaUrlSchema),
   /** The text with media (≤ 1024). */
-  caption: blankAsAbsent(storableString().max(BROADCAST_LIMITS.captionMax, { error: BROADCAST_TEXTS.captionTooLong })),
+  caption: blankAsAbsent(
+    storableString()
+      .max(BROADCAST_LIMITS.captionMax, { error: BROADCAST_TEXTS.captionTooLong })
+      .superRefine((caption, ctx) => checkTelegramHtml(caption, ctx, [])),
+  ),
   buttons: broadcastButtonRowsSchema,
   targetType: z.enum(BROADCAST_TARGET_TYPES, { error: 'Público inválido' }),
   /** Contacts of the broadcast's bot (SELECTED); ignored and stored empty with ALL. */

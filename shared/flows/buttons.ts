@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { storableString } from '../api/storable-text.ts';
+import { isSafeButtonUrl } from '../telegram/html.ts';
 
 export const MAX_FLOW_BUTTONS = 4;
 export const FLOW_BUTTON_PREFIX = 'flow_';
@@ -16,6 +17,7 @@ export const FLOW_BUTTON_TEXTS = {
   atLeastOne: 'Mantenha pelo menos 1 botão',
   textTooLong: 'Texto do botão deve ter no máximo 50 caracteres',
   callbackTooLong: 'Valor do botão (callback) pode ter no máximo 64 bytes',
+  unsafeUrl: 'O link do botão deve começar com http://, https:// ou tg://',
 } as const;
 
 /** Telegram's limit on callback_data, in bytes (UTF-8): a longer value could never be sent. */
@@ -32,7 +34,8 @@ export const flowButtonSchema = z
   .refine((button) => button.type !== 'callback' || callbackByteLength(button.value) <= MAX_CALLBACK_BYTES, {
     error: FLOW_BUTTON_TEXTS.callbackTooLong,
     path: ['value'],
-  });
+  })
+  .refine((button) => button.type !== 'url' || isSafeButtonUrl(button.value), { error: FLOW_BUTTON_TEXTS.unsafeUrl, path: ['value'] });
 
 export type FlowButton = z.output<typeof flowButtonSchema>;
 

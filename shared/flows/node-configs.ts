@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { findUnstorableText, storableString, UNSTORABLE_TEXT_MESSAGE } from '../api/storable-text.ts';
 import type { NodeSubType } from './node-catalog.ts';
+import { checkTelegramHtml } from '../telegram/html.ts';
 import { flowButtonRowsSchema } from './buttons.ts';
 
 export const PARSE_MODES = ['none', 'Markdown', 'HTML'] as const;
@@ -40,6 +41,20 @@ export const HTTP_REQUEST_TEXTS = {
   bodyTooLong: `Corpo da requisição deve ter no máximo ${HTTP_REQUEST_LIMITS.body} caracteres`,
 } as const;
 
+export const MEDIA_URL_TEXTS = { notWeb: 'A URL da mídia deve começar com http:// ou https://' } as const;
+
+/** Empty while drafting, a `{{variable}}` the engine checks once rendered, or an http(s) address. */
+const mediaUrl = text(2048).refine((url) => url.trim() === '' || url.trim().startsWith('{{') || /^https?:\/\//i.test(url.trim()), {
+  error: MEDIA_URL_TEXTS.notWeb,
+});
+
+/** Texts sent in HTML mode are checked as Telegram parses them (shared/telegram/html.ts), when saved. */
+const htmlChecked =
+  <F extends 'message' | 'caption'>(field: F) =>
+  <C extends { parseMode: string } & Record<F, string>>(config: C, ctx: z.RefinementCtx<C>) => {
+    if (config.parseMode === 'HTML') checkTelegramHtml(config[field], ctx, [field]);
+  };
+
 /** Length as stored: the text itself, or the JSON the object becomes. */
 const storedLength = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '').length;
 
@@ -69,11 +84,11 @@ export const nodeConfigSchemas = {
   trigger_contact_updated: z.object({ watchFields: z.array(z.enum(WATCH_FIELDS)).default([]) }),
   trigger_contact_from_funnel: z.object({ funnelId: text(100) }),
   trigger_button_clicked: z.object({ buttonData: text(64) }),
-  send_text: z.object({ message: text(), parseMode }),
+  send_text: z.object({ message: text(), parseMode }).superRefine(htmlChecked('message')),
   send_media: z.object({
     mediaType: z.enum(MEDIA_TYPES).default('photo'),
     source: z.enum(MEDIA_SOURCES).default('url'),
-    url: text(2048),
+    url: mediaUrl,
     blobUrl: storableString().max(2048).optional(),
     caption: text(1024),
     title: text(256),
@@ -81,8 +96,8 @@ export const nodeConfigSchemas = {
     duration: z.number().int().min(0, { error: 'Duração mínima é 0' }).optional(),
     fileName: text(256),
     parseMode,
-  }),
-  send_buttons: z.object({ message: text(), parseMode, buttons: flowButtonRowsSchema }),
+  }).superRefine(htmlChecked('caption')),
+  send_buttons: z.object({ message: text(), parseMode, buttons: flowButtonRowsSchema }).superRefine(htmlChecked('message')),
   delay: z.object({
     duration: z.number().int().min(1, { error: 'Duração mínima é 1' }).default(DEFAULT_DELAY_SECONDS),
     unit: z.enum(DELAY_UNITS).default('seconds'),

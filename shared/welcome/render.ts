@@ -2,16 +2,14 @@
  * Welcome rendering (docs/decisions.md#d-welcome): HTML parse mode, every substituted value HTML-escaped, `{username}` as
  * `@username` when the user has one, else the first name. The server sends this; the live preview shows it.
  */
+import { escapeTelegramHtml } from '../telegram/html.ts';
+
 export type WelcomeContext = {
   firstName: string;
   lastName?: string | null;
   username?: string | null;
   channel: string;
 };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 export function renderWelcome(template: string, context: WelcomeContext): string {
   const values: Record<string, string> = {
@@ -20,7 +18,7 @@ export function renderWelcome(template: string, context: WelcomeContext): string
     lastName: context.lastName ?? '',
     channel: context.channel,
   };
-  return template.replace(/\{(username|firstName|lastName|channel)\}/g, (_, name: string) => escapeHtml(values[name] ?? ''));
+  return template.replace(/\{(username|firstName|lastName|channel)\}/g, (_, name: string) => escapeTelegramHtml(values[name] ?? ''));
 }
 
 /** Sample values of the live preview. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
 import { storableString } from '../api/storable-text.ts';
+import { checkTelegramHtml } from '../telegram/html.ts';
 
 /** Rules and texts of docs/product.md#entity-welcome, #state-button-type, #rules-welcome, #limits, verbatim; the form and the server validate with this one schema. */
 export const WELCOME_TEXTS = {
@@ -53,7 +54,11 @@ export const welcomeButtonSchema = z
   .transform((button) => ({ text: button.text, value: button.value, type: buttonTypeFor(button.value) }));
 
 export const welcomeMessageInputSchema = z.object({
-  message: storableString({ error: WELCOME_TEXTS.messageEmpty }).trim().min(1, { error: WELCOME_TEXTS.messageEmpty }).max(4096),
+  message: storableString({ error: WELCOME_TEXTS.messageEmpty })
+    .trim()
+    .min(1, { error: WELCOME_TEXTS.messageEmpty })
+    .max(4096)
+    .superRefine((message, ctx) => checkTelegramHtml(message, ctx, [])),
   enabled: z.boolean().default(true),
   triggerOn: z.enum(WELCOME_TRIGGERS).default('ON_MEMBER_JOINED'),
   autoApprove: z.boolean().default(true),

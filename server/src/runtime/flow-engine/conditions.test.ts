@@ -57,6 +57,9 @@ describe('if_else', () => {
   test('the variables render in templates the same way', () => {
     expect(renderTemplate('Olá {{contact.firstName}} (@{{contact.username}}) — {{http.body.plano.nome}}', variables)).toBe('Olá José (@jose) — Ouro');
     expect(renderTemplate('<b>{{message.text}}</b>', { message: { text: '<i>x</i> & y' } }, true)).toBe('<b>&lt;i&gt;x&lt;/i&gt; &amp; y</b>');
+    // A name with a quote stays inside the attribute it lands in: one link, to the operator's page.
+    expect(renderTemplate('<a href="https://loja/?ref={{contact.firstName}}">Loja</a>', { contact: { firstName: 'x" href="https://evil.example/phish' } }, true))
+      .toBe('<a href="https://loja/?ref=x&quot; href=&quot;https://evil.example/phish">Loja</a>');
   });
 });
 

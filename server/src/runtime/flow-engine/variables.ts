@@ -3,6 +3,7 @@
  * step sees what the trigger saw) and `{{path}}` substitution; HTML parse mode escapes the substituted values.
  */
 import type { User } from 'grammy/types';
+import { escapeTelegramHtml } from '@shared/telegram/html.ts';
 
 export type Variables = Record<string, unknown>;
 
@@ -57,12 +58,11 @@ export function stringify(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 export function renderTemplate(template: string, variables: Variables, html = false): string {
   return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, path: string) => {
     const text = stringify(resolvePath(variables, path));
-    return html ? escapeHtml(text) : text;
+    return html ? escapeTelegramHtml(text) : text;
   });
 }
 

@@ -24,7 +24,7 @@ type Props = {
 
 /** The right panel (docs/product.md#state-flow-editor): the selected node's data as a draft; Salvar writes it back to the node. */
 export function ConfigPanel({ node, onSave, onDelete, onClose, onCollapse, phone = false, panelRef, listened }: Props) {
-  const { label, setLabel, draft, save, warning } = useNodeDraft(node, onSave);
+  const { label, setLabel, draft, save, warning, invalid } = useNodeDraft(node, onSave);
   return (
     <aside
       ref={panelRef}
@@ -45,6 +45,11 @@ export function ConfigPanel({ node, onSave, onDelete, onClose, onCollapse, phone
         <TextField label="Nome do nó" value={label} onChange={setLabel} />
         <NodeFields subType={node.subType} flowId={node.flowId} draft={draft} listened={listened} />
       </div>
+      {invalid !== undefined && (
+        <p role="alert" className="shrink-0 border-t border-red-200 bg-red-50 px-4 py-2 text-xs text-red-800">
+          {invalid} O nó não foi salvo.
+        </p>
+      )}
       {warning !== undefined && (
         <p role="alert" className="shrink-0 border-t border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-800">
           {warning} O usuário receberia o texto assim. Corrija ou salve assim mesmo.

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { FlowNode } from '@shared/flows/graph.ts';
+import { isNodeSubType } from '@shared/flows/node-catalog.ts';
+import { parseNodeConfig } from '@shared/flows/node-configs.ts';
 import { useUnsavedChanges } from '../../../../lib/unsaved-changes.ts';
 import { configVariableIssues } from '../../model/variable-issues.ts';
 
@@ -7,7 +9,9 @@ type Patch = { label: string; config: Record<string, unknown> };
 
 /**
  * The panel's draft of a node: its label and config as edited, not in the outbox until saved (leaving the page asks
- * first). Unknown variables are flagged under their field; saving with one asks once more before keeping it.
+ * first). Unknown variables are flagged under their field; saving with one asks once more before keeping it. A draft
+ * the contract refuses (HTML Telegram cannot parse, a javascript: link) is not saved at all: the panel says why and
+ * keeps the draft to fix.
  */
 export function useNodeDraft(node: FlowNode, onSave: (patch: Patch) => void) {
   const [label, setName] = useState(node.label);
@@ -15,6 +19,7 @@ export function useNodeDraft(node: FlowNode, onSave: (patch: Patch) => void) {
   // Edited since opened or last saved: the draft is not in the outbox yet.
   const [dirty, setDirty] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [invalid, setInvalid] = useState<string>();
   useUnsavedChanges(dirty);
   const setLabel = (value: string) => {
     setName(value);
@@ -24,9 +29,15 @@ export function useNodeDraft(node: FlowNode, onSave: (patch: Patch) => void) {
     setConfig((c) => ({ ...c, [key]: value }));
     setDirty(true);
     setConfirming(false);
+    setInvalid(undefined);
   };
   const issues = configVariableIssues(config);
   const save = () => {
+    const parsed = isNodeSubType(node.subType) ? parseNodeConfig(node.subType, config) : undefined;
+    if (parsed && !parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? 'Configuração inválida');
+      return;
+    }
     if (issues.length > 0 && !confirming) {
       setConfirming(true);
       return;
@@ -35,5 +46,5 @@ export function useNodeDraft(node: FlowNode, onSave: (patch: Patch) => void) {
     setDirty(false);
     onSave({ label: label.trim() || node.label, config });
   };
-  return { label, setLabel, draft: { config, set }, save, warning: confirming ? issues[0]?.message : undefined };
+  return { label, setLabel, draft: { config, set }, save, warning: confirming ? issues[0]?.message : undefined, invalid };
 }
