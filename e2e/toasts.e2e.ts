@@ -51,3 +51,61 @@ test('num celular, os toasts de /bots e /flows aparecem abaixo do cabeçalho', a
   await expect(toast(page, 'Fluxo desativado')).toBeVisible();
   await expect.poll(() => overlap(page, 'Fluxo desativado')).toBe(false);
 });
+
+/**
+ * The primary buttons a toast covers: every visible, enabled filled button or link (white text on a colour: the
+ * screen's main actions, Salvar, Desativar…) and every submit button, the toasts' own excepted, whose box meets the
+ * toast's box.
+ */
+async function coveredBy(page: Page, text: string) {
+  const box = await toast(page, text).boundingBox();
+  if (!box) throw new Error(`toast "${text}" not on screen`);
+  return page.evaluate((toastBox) => {
+    const filled = (element: HTMLElement) => {
+      const style = getComputedStyle(element);
+      return style.color === 'rgb(255, 255, 255)' && style.backgroundColor !== 'rgba(0, 0, 0, 0)';
+    };
+    const controls = document.querySelectorAll<HTMLElement>('button, a[href], [role="button"]');
+    return [...controls]
+      .filter((element) => !element.closest('[data-sonner-toaster]') && !element.matches(':disabled') && element.checkVisibility())
+      .filter((element) => filled(element) || element.matches('[type="submit"]'))
+      .filter((element) => {
+        const r = element.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.x < toastBox.x + toastBox.width && toastBox.x < r.right && r.y < toastBox.y + toastBox.height && toastBox.y < r.bottom;
+      })
+      .map((element) => element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName);
+  }, box);
+}
+
+/** After sonner's entry animation: the toast covers none of the page's controls. */
+async function expectCoversNothing(page: Page, text: string) {
+  await expect(toast(page, text)).toBeVisible();
+  await expect.poll(() => coveredBy(page, text)).toEqual([]);
+}
+
+test('num celular, o toast de uma ação principal não cobre nenhum botão principal da tela', async ({ page, request }) => {
+  const { account } = await registerByApi(request);
+  const bot = await emulator.createBot('Bot da Vitrine');
+  await signInThroughUi(page, account);
+
+  await page.goto('/bots');
+  await page.getByRole('button', { name: 'Adicionar Bot', exact: true }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Adicionar Bot' });
+  await dialog.getByLabel('Token do bot').fill(bot.token);
+  await dialog.getByRole('button', { name: 'Adicionar' }).tap();
+  await expectCoversNothing(page, 'Bot adicionado com sucesso!');
+
+  await page.getByRole('article', { name: 'Bot da Vitrine' }).getByRole('link', { name: /Detalhes|Ver/ }).first().tap();
+  await page.getByRole('button', { name: 'Sincronizar' }).tap();
+  await expectCoversNothing(page, 'Canais sincronizados com sucesso!');
+
+  await page.goto('/pixels');
+  await page.getByRole('button', { name: 'Novo Pixel' }).tap();
+  const register = page.getByRole('dialog', { name: 'Novo Pixel' });
+  await register.getByLabel('Nome').fill('Loja');
+  await register.getByLabel('Pixel ID').fill('123456789012345');
+  await register.getByLabel('Token de acesso').fill('EAABsbCS1iHgBAOZAtestTOKENvalue0123456789xyz');
+  await register.getByRole('button', { name: 'Cadastrar' }).tap();
+  await expectCoversNothing(page, 'Pixel cadastrado com sucesso!');
+});
+
