@@ -1,5 +1,7 @@
 import { expect, test } from './test-support/test.ts';
-import { newAccount, registerByApi } from './test-support/accounts.ts';
+import { createBotByApi, newAccount, registerByApi } from './test-support/accounts.ts';
+import { emulator } from './test-support/emulator.ts';
+import { flowApi } from './test-support/flows.ts';
 
 test.describe('contas', () => {
   test('cadastro → dashboard → sair → entrar', async ({ page }) => {
@@ -94,10 +96,42 @@ test.describe('contas', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/bots');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fbots$/);
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     await page.getByRole('link', { name: /Cadastre-se/ }).click();
     await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('um link direto leva ao login e, depois de entrar, à página pedida', async ({ page, request }) => {
+    const { account, session } = await registerByApi(request);
+    const bot = await emulator.createBot('Bot do Link');
+    const botId = await createBotByApi(request, session.tokens.accessToken, bot.token);
+    const flowId = await flowApi(request, session.tokens.accessToken).flow(botId, 'Fluxo do link');
+
+    await page.goto(`/flows/${flowId}/edit`);
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Senha').fill(account.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/flows/${flowId}/edit$`));
+    await expect(page.getByRole('textbox', { name: 'Nome do fluxo' })).toHaveValue('Fluxo do link');
+
+    // Signed in already: the login screen sends the visit on to the page it names.
+    await page.goto(`/login?redirect=${encodeURIComponent('/contacts')}`);
+    await expect(page).toHaveURL(/\/contacts$/);
+  });
+
+  test('o destino depois do login é sempre deste site', async ({ page, request }) => {
+    const { account } = await registerByApi(request);
+    for (const target of ['//evil.example.com/flows', 'https://evil.example.com/', '/\\evil.example.com', 'javascript:alert(1)']) {
+      await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Senha').fill(account.password);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(page).toHaveURL(/^http:\/\/[^/]+\/dashboard$/);
+      await page.getByRole('button', { name: 'Sair' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+    }
   });
 });

@@ -73,7 +73,7 @@ test('desativa o bot (persiste ao recarregar) e remove com confirmação', async
   await sync.click();
   await expect(sync).toHaveAttribute('aria-busy', 'true');
   await expect(sync).toBeDisabled();
-  await expect(toast(page, 'Channels sincronizados com sucesso!')).toBeVisible();
+  await expect(toast(page, 'Canais sincronizados com sucesso!')).toBeVisible();
   await expect(sync).not.toHaveAttribute('aria-busy', 'true');
   await page.unroute('**/api/bots/*/channels/sync');
   // Without channels there is nothing to configure yet (docs/decisions.md#d-bots-channels).

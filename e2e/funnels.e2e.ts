@@ -10,6 +10,7 @@ import { axeViolations, expectFitsTheScreen } from './test-support/a11y.ts';
 import { FUNNEL_TEXTS, FUNNEL_TOASTS } from '../shared/funnels/schemas.ts';
 import { createBotByApi, registerByApi } from './test-support/accounts.ts';
 import { emulator } from './test-support/emulator.ts';
+import { flowApi } from './test-support/flows.ts';
 import { auth } from './test-support/offline.ts';
 import { signInThroughUi } from './test-support/ui.ts';
 
@@ -38,7 +39,7 @@ async function accountWithChannel(request: APIRequestContext) {
     headers: auth(session.tokens.accessToken),
   });
   expect(pixel.status()).toBe(201);
-  return { account, botId };
+  return { account, botId, accessToken: session.tokens.accessToken };
 }
 
 test('cria um funil no celular, copia script e link, abre o gráfico de métricas, desativa e exclui', async ({ page, context, request }) => {
@@ -129,4 +130,58 @@ test('cria um funil no celular, copia script e link, abre o gráfico de métrica
   await confirm.getByRole('button', { name: 'Excluir' }).click();
   await expect(toast(page, FUNNEL_TOASTS.deleted).first()).toBeVisible();
   await expect(page.getByText(FUNNEL_TEXTS.empty)).toBeVisible();
+});
+
+test('o card abre os contatos do funil, mostra a conversão, se atualiza ao vivo; o gatilho escolhe o funil pelo nome', async ({ page, request }) => {
+  const { account, botId, accessToken } = await accountWithChannel(request);
+  const headers = auth(accessToken);
+  const channels = (await (await request.get(`/api/bots/${botId}/channels`, { headers })).json()) as { data: { channels: { id: string }[] } };
+  const created = await request.post('/api/funnels', { headers, data: { botId, channelId: channels.data.channels[0]?.id, name: 'Lançamento de dezembro' } });
+  const { funnel, telegramLink } = ((await created.json()) as { data: { funnel: { id: string; uuid: string }; telegramLink: string } }).data;
+  const view = (visitId: string) =>
+    request.post(`/api/t/${funnel.uuid}/pageview`, { headers: { 'content-type': 'text/plain;charset=UTF-8' }, data: JSON.stringify({ visitId, url: 'https://exemplo.com.br/lp' }) });
+  const visitId = crypto.randomUUID();
+  expect((await view(visitId)).status()).toBe(204);
+  expect((await request.post(`/api/t/${funnel.uuid}/click`, { headers: { 'content-type': 'text/plain;charset=UTF-8' }, data: JSON.stringify({ visitId }) })).status()).toBe(200);
+  const user = await emulator.createUser('Bia', 'Lima');
+  await emulator.joinByLink(user.id, telegramLink);
+
+  await signInThroughUi(page, account);
+  await page.goto('/funnels');
+  const card = page.getByRole('listitem', { name: 'Lançamento de dezembro' });
+  const conversion = card.getByRole('region', { name: 'Conversão nos últimos 30 dias' });
+  await expect(conversion.getByTestId('conversion-entries')).toHaveText('Entradas1100%');
+  await expect(conversion.getByTestId('conversion-pageviews')).toHaveText('Visitas1');
+  await expect(conversion.getByTestId('conversion-clicks')).toHaveText('Cliques1100%');
+  await expectFitsTheScreen(page);
+
+  // A visit on the landing page moves the card's figures while it is open, without a reload.
+  expect((await view(crypto.randomUUID())).status()).toBe(204);
+  await expect(conversion.getByTestId('conversion-pageviews')).toHaveText('Visitas2');
+  await expect(conversion.getByTestId('conversion-clicks')).toHaveText('Cliques150%');
+
+  await card.getByRole('link', { name: 'Ver contatos' }).click();
+  await expect(page).toHaveURL(new RegExp(`/contacts\\?funnelId=${funnel.id}$`));
+  const chip = page.getByRole('button', { name: 'Remover filtro Funil: Lançamento de dezembro' });
+  await expect(chip).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Bia Lima');
+  expect(await axeViolations(page)).toEqual([]);
+  await chip.click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(chip).toHaveCount(0);
+
+  // The "Contato do funil" trigger: the funnel is chosen by its name; the flow stores its id.
+  const flowId = await flowApi(request, accessToken).flow(botId, 'Boas-vindas do funil');
+  const trigger = await request.post('/api/flows/nodes', { headers, data: { flowId, type: 'trigger', subType: 'trigger_contact_from_funnel', config: { funnelId: '' }, position: { x: 40, y: 40 } } });
+  expect(trigger.status()).toBe(201);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`/flows/${flowId}/edit`);
+  await page.locator('[data-testid="flow-node"][data-subtype="trigger_contact_from_funnel"]').click();
+  const panel = page.getByRole('complementary', { name: 'Configuração do nó' });
+  await panel.getByLabel('Funil').selectOption({ label: 'Lançamento de dezembro' });
+  await panel.getByRole('button', { name: 'Salvar nó' }).click();
+  await expect.poll(async () => {
+    const detail = (await (await request.get(`/api/flows/${flowId}?includeNodes=true`, { headers })).json()) as { data: { flow: { nodes?: { config: { funnelId?: string } }[] } } };
+    return detail.data.flow.nodes?.[0]?.config.funnelId;
+  }).toBe(funnel.id);
 });

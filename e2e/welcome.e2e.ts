@@ -41,7 +41,7 @@ test('sincroniza grupos e canais e envia a boas-vindas configurada a quem entra'
   // The bot learns its chats from my_chat_member updates as it polls; Sincronizar shows what it knows by then.
   await expect(async () => {
     await page.getByRole('button', { name: 'Sincronizar' }).click();
-    await expect(page.getByText('Channels sincronizados com sucesso!').first()).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByText('Canais sincronizados com sucesso!').first()).toBeVisible({ timeout: 2_000 });
     await expect(channels.getByRole('link')).toHaveCount(2, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await expect(channels.getByRole('link', { name: /Grupo E2E\s*Supergrupo · ID: -?\d+/ })).toBeVisible();

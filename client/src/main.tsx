@@ -8,6 +8,7 @@ import './index.css';
 import { onSessionExpired } from './lib/api.ts';
 import { SESSION_EXPIRED_MESSAGE } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { loginSearch } from './lib/safe-redirect.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { prepareSessionStore, sessionStore } from './lib/session-store.ts';
 import { toast } from './lib/toast.ts';
@@ -27,12 +28,12 @@ function start() {
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient, session: sessionStore() });
 
-  // A refused refresh already cleared the session; say why once and go to the login screen. The user's outbox stays
-  // on this device and resumes when they sign in again.
+  // A refused refresh already cleared the session; say why once and go to the login screen, which brings the user
+  // back to this page after signing in. The user's outbox stays on this device and resumes when they sign in again.
   onSessionExpired(() => {
     queryClient.clear();
     toast.error(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
-    void router.navigate({ to: '/login', replace: true });
+    void router.navigate({ to: '/login', search: loginSearch(router.state.location.href), replace: true });
   });
 
   const root = document.getElementById('root');

@@ -41,6 +41,8 @@ export const emulator = {
   createChat: (type: EmulatedChat['type'], title: string, creatorId: number) => control<EmulatedChat>('create-chat', { type, title, creatorId }),
   promoteBot: (chatId: number, token: string) => control<unknown>('promote-bot', { chatId, bot: token }),
   joinChat: (userId: number, chatId: number) => control<{ status: 'joined' | 'requested' }>('join-chat', { userId, chatId }),
+  /** A user opens an invite link (t.me/+…): joins, or asks to join when the link requires approval. */
+  joinByLink: (userId: number, inviteLink: string) => control<{ status: 'joined' | 'requested' }>('join-by-link', { userId, inviteLink }),
   mark: () => control<number>('mark'),
   /** A user writes to the bot in private (commands get their bot_command entity). */
   sendPrivateMessage: (from: number, token: string, text: string) => control<{ message_id: number }>('send-private-message', { from, bot: token, text }),

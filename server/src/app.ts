@@ -37,6 +37,7 @@ import { pixelRoutes } from './modules/pixels/routes.ts';
 import type { EventHub } from './modules/events/hub.ts';
 import { idleRuntime, type BotRuntime } from './ports/bot-runtime.ts';
 import { funnelRoutes } from './modules/funnels/routes.ts';
+import type { FunnelActivity } from './modules/funnels/live-activity.ts';
 import { createFunnelDirectory } from './modules/tracking/funnel-directory.ts';
 import { createPageviewWriter, type PageviewWriter } from './modules/tracking/pageview-writer.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
@@ -63,6 +64,8 @@ export type AppDeps = {
   readiness?: Readiness;
   /** The tracking rate limits; startServer passes ones shared across instances (docs/decisions.md#funnel-tracking). */
   trackingLimits?: Pick<TrackingLimits, 'views' | 'clicks'>;
+  /** Funnel visits and clicks told to the owner's live screens (startServer passes the throttled notifier). */
+  funnelActivity?: FunnelActivity;
   /** Changes announced by the other instances (the tracking directory drops funnels changed there). */
   peers?: Pick<Notifier, 'subscribe'>;
 };
@@ -87,7 +90,7 @@ export function createApp(deps: AppDeps) {
   const directory = createFunnelDirectory(sql, { peers: deps.peers });
   const tracking = {
     sql, runtime, logger: deps.logger.child({ component: 'tracking' }), directory, trustProxy: deps.config.trustProxy,
-    publicUrl: deps.config.publicUrl, pageviews: deps.pageviews ?? createPageviewWriter(sql),
+    publicUrl: deps.config.publicUrl, pageviews: deps.pageviews ?? createPageviewWriter(sql), activity: deps.funnelActivity,
     ...(deps.trackingLimits ? { limits: deps.trackingLimits } : {}),
   };
   const api = new Elysia({ prefix: '/api' })

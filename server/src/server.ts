@@ -18,6 +18,7 @@ import { createInboxAnnouncer } from './modules/messages/announcer.ts';
 import { createPushSender } from './engines/push-delivery/sender.ts';
 import { vapidKeys } from './modules/push/service.ts';
 import { createEventHub, type EventHub } from './modules/events/hub.ts';
+import { FUNNELS_TOPIC, throttledFunnelActivity } from './modules/funnels/live-activity.ts';
 import { createPageviewWriter } from './modules/tracking/pageview-writer.ts';
 import { createTrackingLimits } from './modules/tracking/shared-rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
@@ -88,12 +89,13 @@ export async function startServer(
       jobs, sql: db.sql, logger, config, push, bots, broadcastLeaseMs: options.broadcastLeaseMs, pixelLeaseMs: options.pixelLeaseMs, pixelRetry: options.pixelRetry,
     });
     const pageviews = createPageviewWriter(db.sql);
+    const funnelActivity = throttledFunnelActivity((userId, funnelId) => void notifier.publish(FUNNELS_TOPIC, { userId, funnelId }).catch(() => undefined));
     // Tracking limits per address hold across instances on PostgreSQL (docs/decisions.md#funnel-tracking); the
     // embedded database has one process, whose own buckets are the whole truth.
     const trackingLimits = createTrackingLimits(db.mode === 'postgres' ? { shared: { sql: db.sql, logger: logger.child({ component: 'tracking' }) } } : {});
     const readiness = { stopping: false };
     const app = createApp({
-      config, db, logger, runtime: bots, media, announce, events, pageviews, readiness, trackingLimits, peers: notifier, clientDistDir: options.clientDistDir,
+      config, db, logger, runtime: bots, media, announce, events, pageviews, funnelActivity, readiness, trackingLimits, peers: notifier, clientDistDir: options.clientDistDir,
     }).listen({
       port: config.port,
       hostname: '0.0.0.0',

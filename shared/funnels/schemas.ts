@@ -17,6 +17,8 @@ export const FUNNEL_LIMITS = {
   inviteLinkNameMax: 32,
   metricsDays: [7, 30, 90] as const,
   defaultMetricsDays: 30,
+  /** The card's conversion (visits → clicks → entries) counts the last this many days (× 24 h). */
+  conversionDays: 30,
   /** A per-visit invite link (member_limit 1) stays valid this long. */
   visitLinkTtlSeconds: 24 * 60 * 60,
 } as const;
@@ -177,6 +179,8 @@ export const funnelSchema = z.object({
   pixelIntegration: z.object({ name: z.string(), pixelId: z.string() }).nullable(),
   /** Today's figures in UTC days on the list (the metrics call takes the user's time zone). */
   todayMetrics: funnelDayCountsSchema,
+  /** The last `days` days (× 24 h): visits → clicks → entries, the card's conversion. */
+  conversion: z.object({ days: z.number().int(), pageviews: z.number().int(), clicks: z.number().int(), entries: z.number().int() }),
   /** The funnel's invite link (t.me/+…). */
   telegramLink: z.string(),
   createdAt: z.string(),

@@ -116,9 +116,11 @@ export const readAllResponseSchema = successEnvelope(z.object({ updated: z.numbe
 
 /** Live events of GET /api/events (docs/decisions.md#p-inbox): a hint to pull, never the data itself. */
 export const liveEventSchema = z.object({
-  topic: z.enum(['messages.changed', 'bots.changed', 'channels.changed', 'contacts.changed']),
+  topic: z.enum(['messages.changed', 'bots.changed', 'channels.changed', 'contacts.changed', 'funnels.changed']),
   contactId: z.string().optional(),
   botId: z.string().optional(),
+  /** funnels.changed: a visit, click, entry or exit of this funnel was recorded. */
+  funnelId: z.string().optional(),
 });
 
 export type Message = z.infer<typeof messageSchema>;

@@ -22,7 +22,8 @@ function RootLayout() {
         richColors
         closeButton
         containerAriaLabel="Notificações"
-        toastOptions={{ closeButtonAriaLabel: 'Fechar notificação', classNames: { actionButton: '!bg-brand-600 !text-white' } }}
+        // The close button is 24 px, a touch target like every other (sonner's own is 20 px).
+        toastOptions={{ closeButtonAriaLabel: 'Fechar notificação', classNames: { actionButton: '!bg-brand-600 !text-white', closeButton: '!size-6' } }}
       />
     </>
   );

@@ -8,7 +8,7 @@
 import type { LiveEvent } from '@shared/messages/schemas.ts';
 import type { Notifier } from '../../db/notify.ts';
 
-export const LIVE_TOPICS = ['messages.changed', 'bots.changed', 'channels.changed', 'contacts.changed'] as const;
+export const LIVE_TOPICS = ['messages.changed', 'bots.changed', 'channels.changed', 'contacts.changed', 'funnels.changed'] as const;
 
 type Listener = (frame: Uint8Array) => void;
 
@@ -36,6 +36,7 @@ export function createEventHub(notifier: Notifier): EventHub {
       const event: LiveEvent = { topic };
       if (typeof payload.contactId === 'string') event.contactId = payload.contactId;
       if (typeof payload.botId === 'string') event.botId = payload.botId;
+      if (typeof payload.funnelId === 'string') event.funnelId = payload.funnelId;
       // Encoded once, written to every stream of the user.
       const frame = sseFrame('change', event);
       for (const listener of listeners) listener(frame);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { FUNNEL_TEXTS, funnelResponseSchema, funnelsResponseSchema } from '@shared/funnels/schemas.ts';
 import { contactsResponseSchema } from '@shared/contacts/schemas.ts';
 import { flowBuilder } from '../../test-support/flow-builder.ts';
-import { createFunnel, createPixel, metricsOf } from '../../test-support/funnels.ts';
+import { openEventStream, type EventStream } from '../../test-support/event-stream.ts';
+import { createFunnel, createPixel, metricsOf, track } from '../../test-support/funnels.ts';
 import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
 import { eventually, promotedChat, registeredBot, startTelegramTestbed, type TelegramTestbed } from '../../test-support/telegram.ts';
 
@@ -38,6 +39,7 @@ describe('funnels API', () => {
     const list = funnelsResponseSchema.parse(await (await bed.server.api('/api/funnels', registered.auth)).json()).data.funnels;
     expect(list.map((item) => item.id)).toEqual([funnel.id]);
     expect(list[0]?.todayMetrics).toEqual({ pageviews: 0, clicks: 0, entries: 0, exits: 0 });
+    expect(list[0]?.conversion).toEqual({ days: 30, pageviews: 0, clicks: 0, entries: 0 });
   });
 
   test('requireApproval makes a join-request link; editing name or approval edits the link; delete revokes it', async () => {
@@ -206,5 +208,37 @@ describe('metrics', () => {
 
     expect((await bed.server.api(`/api/funnels/${funnel.id}/metrics?days=10`, registered.auth)).status).toBe(400);
     expect((await bed.server.api(`/api/funnels/${funnel.id}/metrics?tz=Marte/Olimpo`, registered.auth)).status).toBe(400);
+  });
+});
+
+describe('the funnel card', () => {
+  const funnelEvents = (stream: EventStream, funnelId: string) =>
+    stream.events.filter((e) => e.event === 'change' && e.data.topic === 'funnels.changed' && e.data.funnelId === funnelId);
+
+  test('the list answers the conversion of the last 30 days; visits, clicks and entries are announced live to the owner only', async () => {
+    const { registered, funnel, telegramLink } = await funnelSetup();
+    const intruder = await registeredBot(bed);
+    const [mine, theirs] = await Promise.all([openEventStream(bed.server.url, registered.auth.token), openEventStream(bed.server.url, intruder.auth.token)]);
+    await eventually('the streams open', () => [mine, theirs].every((stream) => stream.events.some((e) => e.event === 'ready')));
+    // Older than the window: not part of the conversion.
+    await bed.server.db.sql`insert into funnel_events (funnel_id, kind, occurred_at) values (${funnel.id}, 'pageview', now() - interval '31 days')`;
+
+    const visitId = crypto.randomUUID();
+    expect((await track(bed, funnel.uuid, 'pageview', { visitId, url: 'https://loja.exemplo.com/' })).status).toBe(204);
+    await eventually('the visit announced', () => funnelEvents(mine, funnel.id).length === 1);
+    expect((await track(bed, funnel.uuid, 'pageview', { visitId: crypto.randomUUID(), url: 'https://loja.exemplo.com/' })).status).toBe(204);
+    expect((await track(bed, funnel.uuid, 'click', { visitId })).status).toBe(200);
+    // The visit and the click that came within the throttle's window are one more event at its end.
+    await eventually('the burst announced', () => funnelEvents(mine, funnel.id).length === 2);
+
+    const user = bed.emulator.control.createUser({ first_name: 'Gabi' });
+    bed.emulator.control.joinByLink({ userId: user.id, inviteLink: telegramLink });
+    await eventually('the entry announced', () => funnelEvents(mine, funnel.id).length === 3);
+
+    const list = funnelsResponseSchema.parse(await (await bed.server.api('/api/funnels', registered.auth)).json()).data.funnels;
+    expect(list[0]?.conversion).toEqual({ days: 30, pageviews: 2, clicks: 1, entries: 1 });
+    expect(theirs.events.filter((e) => e.event === 'change' && e.data.topic === 'funnels.changed')).toEqual([]);
+    mine.close();
+    theirs.close();
   });
 });

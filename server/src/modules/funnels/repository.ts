@@ -2,6 +2,7 @@
  * Funnel rows, always scoped by the owner (docs/decisions.md#d-api-conventions), and the references a funnel takes
  * (bot, channel, pixel) read with the same scope so another user's id is simply "not found".
  */
+import { FUNNEL_LIMITS } from '@shared/funnels/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
 
 export type FunnelFields = {
@@ -33,9 +34,15 @@ export type FunnelRow = FunnelFields & {
   todayClicks: number;
   todayEntries: number;
   todayExits: number;
+  recentPageviews: number;
+  recentClicks: number;
+  recentEntries: number;
 };
 
-/** Today's counts are UTC days on the list (shared/funnels/schemas.ts funnelSchema.todayMetrics). */
+/**
+ * Today's counts are UTC days on the list (shared/funnels/schemas.ts funnelSchema.todayMetrics); the conversion's are
+ * the last CONVERSION_DAYS × 24 h, one range scan of the (funnel, time, kind) index for both.
+ */
 const select = (sql: Queryable) => sql`
   select f.id, f.public_id as "publicId", f.user_id as "userId", f.bot_id as "botId", f.channel_id as "channelId",
          f.name, f.description, f.landing_url as "landingUrl", f.require_approval as "requireApproval",
@@ -44,16 +51,24 @@ const select = (sql: Queryable) => sql`
          b.name as "botName", b.username as "botUsername", c.chat_id as "chatId", c.title as "channelName",
          c.username as "channelUsername", p.name as "pixelName", p.pixel_id as "pixelId",
          coalesce(t.pageviews, 0) as "todayPageviews", coalesce(t.clicks, 0) as "todayClicks",
-         coalesce(t.entries, 0) as "todayEntries", coalesce(t.exits, 0) as "todayExits"
+         coalesce(t.entries, 0) as "todayEntries", coalesce(t.exits, 0) as "todayExits",
+         coalesce(t.recent_pageviews, 0) as "recentPageviews", coalesce(t.recent_clicks, 0) as "recentClicks",
+         coalesce(t.recent_entries, 0) as "recentEntries"
   from funnels f
   join bots b on b.id = f.bot_id
   join channels c on c.id = f.channel_id
   left join meta_pixels p on p.id = f.pixel_integration_id
   left join lateral (
-    select count(*) filter (where e.kind = 'pageview')::int as pageviews, count(*) filter (where e.kind = 'click')::int as clicks,
-           count(*) filter (where e.kind = 'entry')::int as entries, count(*) filter (where e.kind = 'exit')::int as exits
-    from funnel_events e
-    where e.funnel_id = f.id and e.occurred_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
+    select count(*) filter (where e.kind = 'pageview' and e.occurred_at >= d.today)::int as pageviews,
+           count(*) filter (where e.kind = 'click' and e.occurred_at >= d.today)::int as clicks,
+           count(*) filter (where e.kind = 'entry' and e.occurred_at >= d.today)::int as entries,
+           count(*) filter (where e.kind = 'exit' and e.occurred_at >= d.today)::int as exits,
+           count(*) filter (where e.kind = 'pageview')::int as recent_pageviews, count(*) filter (where e.kind = 'click')::int as recent_clicks,
+           count(*) filter (where e.kind = 'entry')::int as recent_entries
+    from funnel_events e,
+         (select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' as today) d
+    where e.funnel_id = f.id
+      and e.occurred_at >= now() - make_interval(days => ${FUNNEL_LIMITS.conversionDays}::int)
   ) t on true`;
 
 export async function listFunnels(sql: Queryable, userId: string) {

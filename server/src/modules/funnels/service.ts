@@ -48,6 +48,7 @@ export function toFunnel(row: repo.FunnelRow): Funnel {
     channel: { channelName: row.channelName, username: row.channelUsername },
     pixelIntegration: row.pixelName !== null && row.pixelId !== null ? { name: row.pixelName, pixelId: row.pixelId } : null,
     todayMetrics: { pageviews: row.todayPageviews, clicks: row.todayClicks, entries: row.todayEntries, exits: row.todayExits },
+    conversion: { days: FUNNEL_LIMITS.conversionDays, pageviews: row.recentPageviews, clicks: row.recentClicks, entries: row.recentEntries },
     telegramLink: row.inviteLink,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

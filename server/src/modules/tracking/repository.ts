@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/client.ts';
 export type TrackedFunnelRow = {
   id: string;
   publicId: string;
+  userId: string;
   name: string;
   botId: string;
   chatId: bigint;
@@ -19,7 +20,7 @@ export type TrackedFunnelRow = {
 
 export async function findTrackedFunnel(sql: Queryable, publicId: string) {
   const rows = await sql<TrackedFunnelRow[]>`
-    select f.id, f.public_id as "publicId", f.name, f.bot_id as "botId", c.chat_id as "chatId", f.is_active as "isActive",
+    select f.id, f.public_id as "publicId", f.user_id as "userId", f.name, f.bot_id as "botId", c.chat_id as "chatId", f.is_active as "isActive",
            f.require_approval as "requireApproval", f.pixel_integration_id is not null as "hasPixel", f.invite_link as "inviteLink"
     from funnels f join channels c on c.id = f.channel_id
     where f.public_id = ${publicId}`;

@@ -12,7 +12,14 @@ import type { TrackedFunnel } from './funnel-directory.ts';
 import type { PageviewWriter } from './pageview-writer.ts';
 import { reusableVisitLink, setVisitLink, writeVisitsAndEvents, type EventWrite, type VisitWrite } from './repository.ts';
 
-export type TrackingDeps = { sql: Queryable; runtime: BotRuntime; logger: Logger; pageviews: PageviewWriter };
+export type TrackingDeps = {
+  sql: Queryable;
+  runtime: BotRuntime;
+  logger: Logger;
+  pageviews: PageviewWriter;
+  /** A visit or click was recorded: the owner's live screens hear of it (modules/funnels/live-activity.ts). */
+  activity?: ((userId: string, funnelId: string) => void) | undefined;
+};
 
 /** Who called: the full address (the Conversions API wants it as is) and the browser's user agent. */
 export type Caller = { ip: string | null; userAgent: string | null };
@@ -57,6 +64,7 @@ export async function recordPageview(deps: TrackingDeps, funnel: TrackedFunnel, 
     dedupe_key: `pv:${visit.visit_id}:${Bun.hash(input.url).toString(36)}`,
   };
   await deps.pageviews.write(visit, event);
+  deps.activity?.(funnel.userId, funnel.id);
 }
 
 /**
@@ -68,6 +76,7 @@ export async function recordClick(deps: TrackingDeps, funnel: TrackedFunnel, inp
   if (!funnel.isActive) return funnel.inviteLink;
   const visit = visitRow(funnel, input, caller, '', null);
   await writeVisitsAndEvents(deps.sql, [visit], [{ funnel_id: funnel.id, visit_id: visit.visit_id, kind: 'click', dedupe_key: null, at: visit.at }]);
+  deps.activity?.(funnel.userId, funnel.id);
   if (!funnel.hasPixel) return funnel.inviteLink;
   const reusable = await reusableVisitLink(deps.sql, funnel.id, visit.visit_id);
   if (reusable) return reusable;

@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useLogin } from '../api/login.ts';
 import { useFormFields } from '../hooks/use-form-fields.ts';
 import { EmailField, PasswordField } from './auth-field.tsx';
@@ -10,8 +10,10 @@ const loadLoginSchema = async () => (await import('@shared/auth/schemas.ts')).lo
 
 export function LoginPage() {
   const navigate = useNavigate();
+  // The page a signed-out visit asked for (already checked by the route: a path of this app), else the dashboard.
+  const target = useSearch({ from: '/login', select: (search) => search.redirect });
   const form = useFormFields(loadLoginSchema, { email: '', password: '' });
-  const login = useLogin({ onSuccess: () => void navigate({ to: '/dashboard', replace: true }) });
+  const login = useLogin({ onSuccess: () => void navigate({ href: target ?? '/dashboard', replace: true }) });
 
   return (
     <AuthLayout

@@ -7,8 +7,8 @@ export const BOT_TOASTS = {
   loadDetailsError: 'Erro ao carregar detalhes do bot',
   activated: 'Bot ativado com sucesso!',
   deactivated: 'Bot desativado com sucesso!',
-  syncSuccess: 'Channels sincronizados com sucesso!',
-  syncError: 'Erro ao sincronizar channels',
+  syncSuccess: 'Canais sincronizados com sucesso!',
+  syncError: 'Erro ao sincronizar canais',
   // Not in product.md: the broadcast rate is a bot setting of docs/decisions.md#broadcast-delivery.
   broadcastRateSaved: 'Velocidade de disparo atualizada com sucesso!',
 } as const;

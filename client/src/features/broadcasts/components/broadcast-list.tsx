@@ -38,7 +38,7 @@ function Progress({ row }: { row: BroadcastRow }) {
 function Name({ row }: { row: BroadcastRow }) {
   return (
     <>
-      <Link to="/broadcasts/$broadcastId" params={{ broadcastId: row.id }} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+      <Link to="/broadcasts/$broadcastId" params={{ broadcastId: row.id }} className="inline-block py-0.5 font-semibold text-slate-900 hover:text-brand-700 hover:underline">
         {row.name}
       </Link>
       <span className="block text-xs text-slate-500">{audience(row)}</span>

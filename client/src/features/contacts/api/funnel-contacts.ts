@@ -1,9 +1,10 @@
 /**
  * `/contacts?funnelId=`: which contacts entered through a funnel is known to the server only (funnel entries are not
- * synced), so this one list is read from GET /contacts/all with TanStack Query, online.
+ * synced), so this one list is read from GET /contacts/all with TanStack Query, online; the chip names the funnel.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { contactsResponseSchema } from '@shared/contacts/schemas.ts';
+import { funnelResponseSchema } from '@shared/funnels/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import type { ContactQuery } from '../utils/contact-query.ts';
 import { CONTACT_TOASTS } from './contact-texts.ts';
@@ -22,5 +23,17 @@ export function useFunnelContacts(funnelId: string | undefined, query: ContactQu
       const { total, page, totalPages, totalCapped } = body.pagination;
       return { rows: body.data.contacts, total, page, totalPages, totalCapped: totalCapped === true };
     },
+  });
+}
+
+/** The funnel's name for the filter chip (a funnel the user does not have is a 404: the list says so already). */
+export function useFunnelName(funnelId: string | undefined) {
+  return useQuery({
+    queryKey: ['contacts', 'funnel-name', funnelId],
+    enabled: funnelId !== undefined,
+    staleTime: 5 * 60_000,
+    retry: false,
+    queryFn: async () =>
+      (await api.get(`/funnels/${encodeURIComponent(funnelId ?? '')}`, { schema: funnelResponseSchema, fallbackMessage: CONTACT_TOASTS.loadError })).data.funnel.name,
   });
 }

@@ -44,7 +44,7 @@ export function ContactsPage({ botId, funnelId, onClearFunnel }: Props) {
         description={`Pessoas e bots que conversaram com ${isGlobal ? 'os seus bots' : 'este bot'}.`}
         actions={!isGlobal && <BackToBot botId={botId} />}
       />
-      {funnelId && <FunnelBanner onClear={onClearFunnel} />}
+      {funnelId && <FunnelBanner funnelId={funnelId} onClear={onClearFunnel} />}
       <ContactStatCards stats={stats} />
       {isGlobal && bots && contacts && bots.length > 1 && <BotBreakdown bots={bots} counts={countByBot(contacts, bots.map((item) => item.id))} />}
       <ContactsToolbar query={query} onChange={change} bots={isGlobal ? bots : undefined} />

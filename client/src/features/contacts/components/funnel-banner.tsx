@@ -1,15 +1,25 @@
 import { Filter, X } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
+import { useFunnelName } from '../api/funnel-contacts.ts';
 
-/** `?funnelId=`: says the list shows one funnel's contacts, with the button that clears the filter. */
-export function FunnelBanner({ onClear }: { onClear?: (() => void) | undefined }) {
+/** `?funnelId=`: the list shows one funnel's contacts; the chip names the funnel and removes the filter. */
+export function FunnelBanner({ funnelId, onClear }: { funnelId: string; onClear?: (() => void) | undefined }) {
+  const name = useFunnelName(funnelId);
+  const label = `Funil: ${name.data ?? (name.isError ? 'não encontrado' : '…')}`;
   return (
-    <div role="status" className="flex flex-wrap items-center gap-3 rounded-2xl border border-brand-200 bg-brand-50 px-4 py-3 text-brand-800">
-      <Filter aria-hidden="true" className="size-5 shrink-0" />
-      <p className="flex-1 text-sm font-medium">Mostrando apenas os contatos que entraram por um funil.</p>
-      <Button variant="outline" size="sm" icon={<X aria-hidden="true" className="size-4" />} onClick={onClear}>
-        Limpar filtro
-      </Button>
+    <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600">
+      <span className="inline-flex items-center gap-1.5">
+        <Filter aria-hidden="true" className="size-4 shrink-0" />
+        Contatos que entraram pelo funil
+      </span>
+      <button
+        type="button"
+        aria-label={`Remover filtro ${label}`}
+        onClick={onClear}
+        className="inline-flex min-h-8 max-w-full items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 py-1 pr-2 pl-3 font-medium text-brand-800 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <span className="truncate">{label}</span>
+        <X aria-hidden="true" className="size-4 shrink-0" />
+      </button>
     </div>
   );
 }

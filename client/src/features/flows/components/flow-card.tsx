@@ -44,7 +44,7 @@ export function FlowCard({ flow, executions, duplicating, onRemove, onToggle, on
     >
       <div className="mt-4 flex items-center justify-between gap-3 text-sm">
         <FlowTriggers flowId={flow.id} />
-        <label className="flex cursor-pointer items-center gap-2 text-slate-600" title="Ativar ou desativar">
+        <label className="-m-1 flex cursor-pointer items-center gap-2 p-1 text-slate-600" title="Ativar ou desativar">
           <input
             type="checkbox"
             role="switch"

@@ -43,8 +43,18 @@ export const funnelRequests = {
   pixels: async () => (await api.get('/pixels', { schema: pixelsResponseSchema, fallbackMessage: FUNNEL_TOASTS.loadPixelsFailed })).data.pixels,
 };
 
+/** The figures move while the screen is open: live events refresh it (hooks/use-live-funnels.ts); focus and a slow interval are the fallback. */
+const LIST_REFRESH_MS = 60_000;
+
 export function useFunnels({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: queryKeys.funnels.list(), queryFn: funnelRequests.list, enabled, meta: { errorMessage: FUNNEL_TOASTS.loadListFailed } });
+  return useQuery({
+    queryKey: queryKeys.funnels.list(),
+    queryFn: funnelRequests.list,
+    enabled,
+    refetchOnWindowFocus: 'always',
+    refetchInterval: LIST_REFRESH_MS,
+    meta: { errorMessage: FUNNEL_TOASTS.loadListFailed },
+  });
 }
 
 export function useFunnelMetrics(id: string, days: MetricsDays, timeZone: string) {

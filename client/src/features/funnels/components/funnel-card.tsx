@@ -1,11 +1,13 @@
-import { ChartLine, Code, Link2, Power, PowerOff, Trash2, TriangleAlert } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { ChartLine, ChevronRight, Code, Link2, Power, PowerOff, Trash2, TriangleAlert, Users } from 'lucide-react';
 import { FUNNEL_TEXTS, funnelScriptCode, type Funnel } from '@shared/funnels/schemas.ts';
 import { DataCard, type CardField } from '../../../components/data-card.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { CHART_SERIES } from '../utils/chart-series.ts';
 import { copyText } from '../utils/clipboard.ts';
+import { conversionSteps } from '../utils/conversion.ts';
 
 export type FunnelAction = 'metrics' | 'toggle' | 'delete';
 
@@ -38,6 +40,26 @@ function TodayFigures({ funnel }: { funnel: Funnel }) {
   );
 }
 
+/** Visits → clicks → entries of the last days, each with its share of the step before. */
+function Conversion({ funnel }: { funnel: Funnel }) {
+  const title = `Conversão nos últimos ${funnel.conversion.days} dias`;
+  return (
+    <section aria-label={title} className="mt-3">
+      <h4 className="text-xs text-slate-500">{title}</h4>
+      <ol className="mt-1 flex flex-wrap items-center gap-x-1 gap-y-1 text-sm">
+        {conversionSteps(funnel.conversion).map((step, index) => (
+          <li key={step.key} data-testid={`conversion-${step.key}`} className="flex items-center gap-1">
+            {index > 0 && <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-slate-400" />}
+            <span className="text-slate-600">{step.label}</span>
+            <span className="font-semibold text-slate-900 tabular-nums">{formatNumber(step.value)}</span>
+            {step.rate && <span className="rounded-full bg-emerald-50 px-1.5 text-xs font-medium text-emerald-700 tabular-nums">{step.rate}</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 const PublicChannelWarning = () => (
   <p className="mt-3 flex gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800">
     <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
@@ -49,6 +71,10 @@ function Actions({ funnel, busy, disabled, onAction }: Props) {
   const icon = (Icon: typeof Code) => <Icon aria-hidden="true" className="size-4" />;
   return (
     <>
+      <Link to="/contacts" search={{ funnelId: funnel.id }} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+        {icon(Users)}
+        Ver contatos
+      </Link>
       <Button variant="outline" size="sm" icon={icon(ChartLine)} onClick={() => onAction('metrics', funnel)}>
         Métricas
       </Button>
@@ -89,6 +115,7 @@ export function FunnelCard(props: Props) {
   return (
     <DataCard label={funnel.name} testId="funnel-card" title={<Title funnel={funnel} />} badge={<StatusBadge active={funnel.isActive} />} fields={fields} actions={<Actions {...props} />}>
       <TodayFigures funnel={funnel} />
+      <Conversion funnel={funnel} />
       {funnel.channel.username && <PublicChannelWarning />}
     </DataCard>
   );

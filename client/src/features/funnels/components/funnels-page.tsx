@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSyncSnapshot } from '../../../offline/hooks.ts';
 import { useFunnels, useUpdateFunnel } from '../api/funnel-requests.ts';
+import { useLiveFunnels } from '../hooks/use-live-funnels.ts';
 import { FunnelCard, type FunnelAction } from './funnel-card.tsx';
 import { FunnelModals, type OpenFunnelModal } from './funnel-modals.tsx';
 import { TodayTotals } from './today-totals.tsx';
@@ -26,6 +27,7 @@ function NewFunnelButton({ online, onClick, children, className }: { online: boo
 export function FunnelsPage() {
   const { online } = useSyncSnapshot();
   const funnels = useFunnels({ enabled: online });
+  useLiveFunnels(online);
   const update = useUpdateFunnel();
   const [open, setOpen] = useState<OpenFunnelModal>(null);
   const list = funnels.data;

@@ -24,7 +24,8 @@ export function Sidebar({ user, collapsed, onToggleCollapsed, mobileOpen, onClos
         className={cn(
           'flex-col border-r border-slate-200 bg-white',
           mobileOpen ? 'fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] shadow-2xl' : 'hidden',
-          'md:sticky md:top-0 md:z-auto md:flex md:h-dvh md:max-w-none md:shadow-none md:transition-[width] md:duration-200',
+          // Above the shell's sticky header (z-30): the collapse button straddles the sidebar's edge, over the header.
+          'md:sticky md:top-0 md:z-35 md:flex md:h-dvh md:max-w-none md:shadow-none md:transition-[width] md:duration-200',
           collapsed ? 'md:w-20' : 'md:w-64',
         )}
       >

@@ -19,4 +19,6 @@ export type BotDeps = {
   pixelOutbox: PixelOutbox;
   /** Tells live screens that this bot's channel list changed. */
   channelsChanged(): void;
+  /** Tells live screens that a funnel counted an entry or an exit. */
+  funnelChanged(funnelId: string): void;
 };

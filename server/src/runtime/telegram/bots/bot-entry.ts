@@ -45,6 +45,7 @@ export type EntryOptions = {
   retry?: RetryTuning | undefined;
   onUnauthorized(): void;
   channelsChanged(): void;
+  funnelChanged(funnelId: string): void;
 };
 
 export function createBotEntry(options: EntryOptions): BotEntry {
@@ -68,7 +69,7 @@ export function createBotEntry(options: EntryOptions): BotEntry {
     botInfo: row.botInfo ?? undefined,
     deps: {
       botId: row.id, userId: row.userId, sql, logger: options.logger, journal: options.journal, channels: cache, flows: options.flows, pixelOutbox: options.pixelOutbox,
-      channelsChanged: options.channelsChanged,
+      channelsChanged: options.channelsChanged, funnelChanged: options.funnelChanged,
     },
     resilience,
   });

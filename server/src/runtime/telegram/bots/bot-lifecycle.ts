@@ -124,6 +124,7 @@ async function startBot(
     retry: options.retry,
     onUnauthorized: () => void revoke(botId, row.userId),
     channelsChanged: () => options.notify?.(row.userId, 'channels.changed', { botId }),
+    funnelChanged: (funnelId) => options.notify?.(row.userId, 'funnels.changed', { funnelId }),
   });
   await entry.bot.init(options.signal);
   // Stopped while Telegram was being asked (a slow or unreachable API): this start must not outlive the runtime.

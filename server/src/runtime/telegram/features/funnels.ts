@@ -75,6 +75,7 @@ async function enter(deps: BotDeps, update: ChatMemberUpdated, user: User) {
     return true;
   });
   if (!entered) return;
+  deps.funnelChanged(found.funnelId);
   await deps.flows.contactsChanged([{
     botId: deps.botId, funnelId: found.funnelId, created: false, changedFields: [], phoneNumber: null,
     telegramId: user.id, firstName: user.first_name, lastName: user.last_name ?? null, username: user.username ?? null,
@@ -84,7 +85,7 @@ async function enter(deps: BotDeps, update: ChatMemberUpdated, user: User) {
 
 async function leave(deps: BotDeps, update: ChatMemberUpdated, user: User) {
   const at = new Date(update.date * 1000);
-  await inTransaction(deps.sql, async (tx) => {
+  const left = await inTransaction(deps.sql, async (tx) => {
     const left = await repo.closeEntries(tx, deps.botId, update.chat.id, user.id, at);
     for (const entry of left) {
       const context = await repo.pixelContext(tx, entry.funnelId, entry.visitId);
@@ -92,7 +93,9 @@ async function leave(deps: BotDeps, update: ChatMemberUpdated, user: User) {
         await recordConversion(deps.pixelOutbox, tx, conversionEvent(context, { name: 'left_channel', funnelId: entry.funnelId, telegramUserId: user.id, at, matchedVisit: entry.visitId !== null }));
       }
     }
+    return left;
   });
+  for (const funnelId of new Set(left.map((entry) => entry.funnelId))) deps.funnelChanged(funnelId);
 }
 
 const joiningUser = (user: User): repo.JoiningUser => ({

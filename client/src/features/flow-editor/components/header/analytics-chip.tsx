@@ -32,7 +32,7 @@ export function AnalyticsChip({ flowId }: { flowId: string }) {
           aria-label="Zerar estatísticas"
           title="Zerar estatísticas"
           disabled={reset.isPending || !analytics.data}
-          className="rounded-full p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800 disabled:opacity-50"
+          className="-my-0.5 rounded-full p-[5px] text-slate-500 hover:bg-slate-200 hover:text-slate-800 disabled:opacity-50"
           onClick={() => setConfirming(true)}
         >
           <RotateCcw aria-hidden="true" className="size-3.5" />

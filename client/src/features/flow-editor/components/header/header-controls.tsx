@@ -56,7 +56,7 @@ export function EnabledToggle({ header, phone }: { header: FlowHeader; phone: bo
       aria-label="Fluxo ativo"
       disabled={header.toggling}
       onClick={() => void header.toggle()}
-      className={cn('flex items-center gap-2 text-sm text-slate-600', phone && 'w-full rounded-md px-3 py-2.5 hover:bg-slate-100')}
+      className={cn('flex min-h-6 items-center gap-2 text-sm text-slate-600', phone && 'w-full rounded-md px-3 py-2.5 hover:bg-slate-100')}
     >
       <span className={cn('relative h-5 w-9 shrink-0 rounded-full transition-colors', header.enabled ? 'bg-emerald-500' : 'bg-slate-300')}>
         <span className={cn('absolute top-0.5 size-4 rounded-full bg-white shadow transition-all', header.enabled ? 'left-4.5' : 'left-0.5')} />

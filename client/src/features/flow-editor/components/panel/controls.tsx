@@ -8,7 +8,7 @@ export type ConfigDraft = { config: Record<string, unknown>; set: (key: string, 
 export const str = (value: unknown) => (typeof value === 'string' ? value : '');
 export const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 
-function Labelled({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+export function Labelled({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div>

@@ -10,7 +10,7 @@ type Props = { subType: string; flowId: string; draft: ConfigDraft; listened: Re
 
 /** The fields of a node's subtype (docs/product.md#node-subtypes). */
 export function NodeFields({ subType, flowId, draft, listened }: Props) {
-  if (subType.startsWith('trigger_')) return <TriggerFields subType={subType} {...draft} />;
+  if (subType.startsWith('trigger_')) return <TriggerFields subType={subType} flowId={flowId} {...draft} />;
   switch (subType) {
     case 'send_text':
       return <MessageFields {...draft} />;

@@ -1,9 +1,10 @@
 import { WATCH_FIELDS } from '@shared/flows/node-configs.ts';
 import { str, TextField, type ConfigDraft } from './controls.tsx';
 import { WATCH_FIELD_LABELS } from './field-labels.ts';
+import { FunnelField } from './funnel-field.tsx';
 
 /** Trigger subtypes (docs/product.md#node-subtypes): pattern, command, watched contact fields, funnel, button data. */
-export function TriggerFields({ subType, config, set }: ConfigDraft & { subType: string }) {
+export function TriggerFields({ subType, config, set, flowId }: ConfigDraft & { subType: string; flowId: string }) {
   switch (subType) {
     case 'trigger_message':
       return <TextField label="Texto que dispara (* para qualquer)" value={str(config.pattern)} placeholder="preço" onChange={(v) => set('pattern', v)} />;
@@ -29,7 +30,7 @@ export function TriggerFields({ subType, config, set }: ConfigDraft & { subType:
       );
     }
     case 'trigger_contact_from_funnel':
-      return <TextField label="ID do funil" value={str(config.funnelId)} onChange={(v) => set('funnelId', v)} />;
+      return <FunnelField flowId={flowId} value={str(config.funnelId)} onChange={(v) => set('funnelId', v)} />;
     case 'trigger_button_clicked':
       return <TextField label="Código da ação do botão" value={str(config.buttonData)} placeholder="saber_mais" onChange={(v) => set('buttonData', v)} />;
     default:
