@@ -20,8 +20,7 @@ export async function push(deps: SyncDeps, userId: string, request: z.output<typ
   while (rest.length > 0) {
     const [next] = rest;
     if (next && resent.has(next.mutationId)) {
-      const failure = failures.get(next.mutationId);
-      results.push(failure ? { mutationId: next.mutationId, status: 'failed', ...failure } : { mutationId: next.mutationId, status: 'alreadyApplied' });
+      results.push(repo.answerOf(next.mutationId, failures.get(next.mutationId), 'alreadyApplied'));
       rest = rest.slice(1);
       continue;
     }
