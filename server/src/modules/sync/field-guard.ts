@@ -7,23 +7,21 @@
  * recorded under this client, so a later edit of another device made on an older base does not overwrite them.
  */
 import { fieldValues } from '@shared/sync/fields.ts';
-import type { FieldConflict, MutationEnvelope, SyncTable } from '@shared/sync/protocol.ts';
+import type { FieldConflict, MutationEnvelope } from '@shared/sync/protocol.ts';
+import type { FieldTarget } from './field-repository.ts';
+
+export type { FieldTarget } from './field-repository.ts';
 import type { Queryable } from '../../db/client.ts';
+import { newerFieldChanges, recordFieldChanges } from './field-repository.ts';
 import { loadTrackedRow } from './tracked-rows.ts';
 
-export type FieldTarget = { table: SyncTable; rowId: string };
 export type Base = NonNullable<MutationEnvelope['base']>;
 
 /** What a guarded mutation must write instead of its own values (`keep`), and the conflicts to answer. */
 export type Guard = { keep: Record<string, unknown>; conflicts: FieldConflict[] };
 
-type Change = { field: string; clientId: string | null; changedAt: Date };
-
 export async function guardFields(sql: Queryable, userId: string, clientId: string, target: FieldTarget, base: Base): Promise<Guard> {
-  const newer = await sql<Change[]>`
-    select field, client_id as "clientId", changed_at as "changedAt" from sync_field_changes
-    where user_id = ${userId} and table_name = ${target.table} and row_id = ${target.rowId}
-      and version > ${base.version} and client_id is distinct from ${clientId}`;
+  const newer = await newerFieldChanges(sql, userId, clientId, target, base.version);
   if (newer.length === 0) return { keep: {}, conflicts: [] };
   const current = fieldValues(target.table, await loadTrackedRow(sql, userId, target.table, target.rowId));
   const keep: Record<string, unknown> = {};
@@ -38,20 +36,6 @@ export async function guardFields(sql: Queryable, userId: string, clientId: stri
     conflicts.push({ field: change.field, mine, server, changedAt: change.changedAt.toISOString(), byOtherDevice: change.clientId !== null });
   }
   return { keep, conflicts };
-}
-
-/** Records the fields the mutation changed, under this client; their version is the row's, set at commit (0630). */
-export async function recordFieldChanges(sql: Queryable, userId: string, clientId: string, target: FieldTarget, changed: Record<string, unknown>) {
-  const fields = Object.keys(changed);
-  if (fields.length === 0) return;
-  await sql`select set_config('canalize.sync_fields', 'on', true)`;
-  const values = fields.map((field) => JSON.stringify(changed[field] ?? null));
-  await sql`
-    insert into sync_field_changes as f (user_id, table_name, row_id, field, client_id, value)
-    select ${userId}, ${target.table}, ${target.rowId}, field, ${clientId}, value::jsonb
-    from unnest(${fields}::text[], ${values}::text[]) as t(field, value)
-    on conflict (user_id, table_name, row_id, field) do update
-      set client_id = excluded.client_id, changed_at = now(), value = excluded.value, version = null, xid = excluded.xid`;
 }
 
 /** How a conflict is recorded beside refusals (sync_mutation_failures); the client shows the fields, not this text. */
