@@ -8,8 +8,9 @@ import Dexie from 'dexie';
 import type { MutationArgs, MutationName } from '@shared/sync/mutations.ts';
 import type { MutationEnvelope } from '@shared/sync/protocol.ts';
 import { toast } from '../lib/toast.ts';
-import { databaseName, openUserDb, type CanalizeDb, type RejectedEntry } from './db.ts';
-import { refusalTitle } from './mutation-labels.ts';
+import { CONFLICT_TEXTS } from './conflict-texts.ts';
+import { databaseName, openUserDb, type CanalizeDb, type ConflictEntry, type RejectedEntry } from './db.ts';
+import { mutationLabel, refusalTitle } from './mutation-labels.ts';
 import { countPending, enqueueAll, type Queued } from './outbox.ts';
 import { createReplayer, type Replayer, type ReplayPhase } from './replayer.ts';
 import { isQuotaError, LocalWriteError, requestPersistentStorage, STORAGE_TEXTS } from './storage.ts';
@@ -31,6 +32,13 @@ export function classifySyncFailure(error: unknown) {
 function announceRejected(entries: RejectedEntry[]) {
   for (const entry of entries) {
     toast.error(refusalTitle(entry), { description: entry.message, id: `rejected-${entry.mutationId}` });
+  }
+}
+
+/** Nothing changes under the user's eyes without a word: the pull that follows shows the server's value. */
+function announceConflicts(entries: ConflictEntry[]) {
+  for (const entry of entries) {
+    toast.info(CONFLICT_TEXTS.toast(mutationLabel(entry)), { description: CONFLICT_TEXTS.toastDescription, id: `conflict-${entry.id}` });
   }
 }
 
@@ -79,7 +87,14 @@ function createSyncEngine(userId: string) {
 
   function start() {
     if (detach) return;
-    replayer = createReplayer({ db, transport: httpTransport, classify: classifySyncFailure, onRejected: announceRejected, onPhase: (phase) => publish({ phase }) });
+    replayer = createReplayer({
+      db,
+      transport: httpTransport,
+      classify: classifySyncFailure,
+      onRejected: announceRejected,
+      onConflicts: announceConflicts,
+      onPhase: (phase) => publish({ phase }),
+    });
     detach = attachTriggers(sync, (online) => publish({ online }));
     void requestPersistentStorage();
     void sync();

@@ -35,7 +35,13 @@ import type { Failure } from './repository.ts';
 import { supersededKey } from './supersede.ts';
 import { CONFLICT, groupBase, runGuarded, type Base } from './field-guard.ts';
 
-export type SyncDeps = Omit<MutationDeps, 'sql' | 'afterCommit'> & { sql: Sql; runtime: BotRuntime; logger: Logger };
+export type SyncDeps = Omit<MutationDeps, 'sql' | 'afterCommit'> & {
+  sql: Sql;
+  runtime: BotRuntime;
+  logger: Logger;
+  /** Tells the user's other devices (every instance's event streams) that a push of `clientId` committed changes. */
+  announceSync?: (userId: string, clientId: string) => void;
+};
 
 export type ChunkOutcome = { results: MutationResult[]; lastMutationId: number; gap: boolean };
 

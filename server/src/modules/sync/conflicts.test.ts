@@ -5,6 +5,7 @@ import { flowUser, parsed } from '../../test-support/flow-client.ts';
 import { insertChannel } from '../../test-support/fixtures.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 import { syncClient } from '../../test-support/sync-client.ts';
+import { openEventStream } from '../../test-support/event-stream.ts';
 
 setDefaultTimeout(30_000);
 
@@ -149,3 +150,32 @@ describe('what is not a conflict', () => {
     expect(await node(first.id)).toMatchObject({ config: delay(7) });
   });
 });
+
+describe('live convergence', () => {
+  test('a push that committed changes tells the user\'s open event streams which device made them; a resend tells nobody', async () => {
+    const { me, first, phone } = await twoDevices();
+    const stream = await openEventStream(server.url, me.session.tokens.accessToken);
+    const other = await flowUser(server);
+    const strangers = await openEventStream(server.url, other.session.tokens.accessToken);
+    try {
+      const edit = phone.edit('node.update', { nodeId: first.id, changes: { config: delay(9) } }, { 'config.duration': 9 });
+      await phone.push([edit]);
+      const synced = () => stream.events.filter((event) => event.data.topic === 'sync.changed');
+      await waitFor(() => synced().length > 0);
+      expect(synced()).toEqual([{ event: 'change', data: { topic: 'sync.changed', clientId: phone.clientId } }]);
+      await phone.push([edit]);
+      // A later push's event would arrive after the resend's: one more edit marks the end of the stream to look at.
+      await phone.push([phone.edit('node.update', { nodeId: first.id, changes: { label: 'Fim' } }, { label: 'Fim' })]);
+      await waitFor(() => synced().length > 1);
+      expect(synced()).toHaveLength(2);
+      expect(strangers.events.some((event) => event.data.topic === 'sync.changed')).toBe(false);
+    } finally {
+      stream.close();
+      strangers.close();
+    }
+  });
+});
+
+async function waitFor(check: () => boolean) {
+  for (let attempt = 0; attempt < 200 && !check(); attempt++) await Bun.sleep(50);
+}
