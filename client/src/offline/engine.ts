@@ -7,9 +7,10 @@
 import Dexie from 'dexie';
 import type { MutationArgs, MutationName } from '@shared/sync/mutations.ts';
 import type { MutationEnvelope } from '@shared/sync/protocol.ts';
+import { listenToLiveEvents } from '../lib/live-events.ts';
 import { toast } from '../lib/toast.ts';
 import { CONFLICT_TEXTS } from './conflict-texts.ts';
-import { databaseName, openUserDb, type CanalizeDb, type ConflictEntry, type RejectedEntry } from './db.ts';
+import { clientIdOf, databaseName, openUserDb, type CanalizeDb, type ConflictEntry, type RejectedEntry } from './db.ts';
 import { mutationLabel, refusalTitle } from './mutation-labels.ts';
 import { countPending, enqueueAll, type Queued } from './outbox.ts';
 import { createReplayer, type Replayer, type ReplayPhase } from './replayer.ts';
@@ -59,6 +60,22 @@ function attachTriggers(sync: () => Promise<void>, setOnline: (online: boolean) 
   };
 }
 
+/**
+ * Another device of the user pushed changes (sync.changed on the live event stream): pull now, so its edit shows
+ * within a round trip, not on the next poll (docs/offline-sync.md#rule-6). This device's own pushes are skipped; a
+ * (re)connect catches up with a pull.
+ */
+function listenToOtherDevices(db: CanalizeDb, sync: () => Promise<void>): () => void {
+  let own: string | undefined;
+  void clientIdOf(db).then((id) => (own = id)).catch(() => undefined);
+  return listenToLiveEvents({
+    onOpen: () => void sync(),
+    onEvent: (event) => {
+      if (event.topic === 'sync.changed' && event.clientId !== own) void sync();
+    },
+  });
+}
+
 /** Applies and queues the changes; null after telling the user why the device could not store them. */
 async function enqueueOrTell(db: CanalizeDb, changes: readonly Queued[]): Promise<MutationEnvelope[] | null> {
   try {
@@ -95,7 +112,12 @@ function createSyncEngine(userId: string) {
       onConflicts: announceConflicts,
       onPhase: (phase) => publish({ phase }),
     });
-    detach = attachTriggers(sync, (online) => publish({ online }));
+    const detachTriggers = attachTriggers(sync, (online) => publish({ online }));
+    const detachLive = listenToOtherDevices(db, sync);
+    detach = () => {
+      detachTriggers();
+      detachLive();
+    };
     void requestPersistentStorage();
     void sync();
   }

@@ -78,16 +78,15 @@ export const toEnvelope = ({ clientId, mutationId, name, args, createdAt, base }
 
 /**
  * What the edit was made on (docs/offline-sync.md#rule-6): the cursor of the rows shown, and the plain fields it
- * changed in the first row it edited whose fields are tracked (shared/sync/fields.ts). None when it changed none.
+ * changed in the first row it edited whose fields are tracked (shared/sync/fields.ts). Also when it changed none
+ * there: a whole welcome message saved again still carries fields another device may have changed since, and the
+ * base is what keeps those. None when it edited no such row.
  */
 async function baseOf(db: CanalizeDb, undo: readonly UndoRecord[]): Promise<MutationEnvelope['base']> {
-  for (const { table, key, before } of undo) {
-    if (!isTrackedTable(table)) continue;
-    const fields = changedFields(table, before, await db.rows(table).get(key));
-    if (Object.keys(fields).length === 0) continue;
-    return { version: (await readMeta(db, 'cursor')) ?? 0, fields };
-  }
-  return undefined;
+  const edited = undo.find((record) => isTrackedTable(record.table));
+  if (!edited) return undefined;
+  const fields = changedFields(edited.table, edited.before, await db.rows(edited.table).get(edited.key));
+  return { version: (await readMeta(db, 'cursor')) ?? 0, fields };
 }
 
 /** The oldest entries the server has not answered yet, in id order (equal index keys sort by primary key). */
