@@ -43,8 +43,8 @@ function announceConflicts(entries: ConflictEntry[]) {
   }
 }
 
-/** The replay triggers besides an enqueue: `online`, the tab becoming visible, and the slow poll. Answers the detach. */
-function attachTriggers(sync: () => Promise<void>, setOnline: (online: boolean) => void): () => void {
+/** The replay triggers besides an enqueue: `online`, the tab becoming visible, other devices' pushes, the slow poll. Answers the detach. */
+function attachTriggers(db: CanalizeDb, sync: () => Promise<void>, setOnline: (online: boolean) => void): () => void {
   const onOnline = () => (setOnline(true), void sync());
   const onOffline = () => setOnline(false);
   const onVisible = () => document.visibilityState === 'visible' && void sync();
@@ -52,7 +52,9 @@ function attachTriggers(sync: () => Promise<void>, setOnline: (online: boolean) 
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
   document.addEventListener('visibilitychange', onVisible);
+  const stopListening = listenToOtherDevices(db, sync);
   return () => {
+    stopListening();
     clearInterval(poll);
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
@@ -112,12 +114,7 @@ function createSyncEngine(userId: string) {
       onConflicts: announceConflicts,
       onPhase: (phase) => publish({ phase }),
     });
-    const detachTriggers = attachTriggers(sync, (online) => publish({ online }));
-    const detachLive = listenToOtherDevices(db, sync);
-    detach = () => {
-      detachTriggers();
-      detachLive();
-    };
+    detach = attachTriggers(db, sync, (online) => publish({ online }));
     void requestPersistentStorage();
     void sync();
   }
