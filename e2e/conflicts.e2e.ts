@@ -3,8 +3,7 @@
  * online and later. The laptop's newer value stays on the server and on the laptop, the phone shows the conflict with
  * both values and may apply its own, which then reaches the laptop live, without a reload.
  */
-import type { Browser } from '@playwright/test';
-import { expect, test, type Page } from './test-support/test.ts';
+import { expect, test, type Browser, type Page } from './test-support/test.ts';
 import { createBotByApi, registerByApi, type TestAccount } from './test-support/accounts.ts';
 import { card } from './test-support/canvas.ts';
 import { emulator } from './test-support/emulator.ts';
