@@ -8,6 +8,7 @@ import { createBotByApi, registerByApi, type TestAccount } from './test-support/
 import { card } from './test-support/canvas.ts';
 import { emulator } from './test-support/emulator.ts';
 import { flowApi } from './test-support/flows.ts';
+import { axeViolations, expectFitsTheScreen } from './test-support/a11y.ts';
 import { auth, expectPending, syncStatus } from './test-support/offline.ts';
 import { signInThroughUi } from './test-support/ui.ts';
 
@@ -78,9 +79,14 @@ test('o celular sem rede põe 7, o notebook põe 9 depois: fica o 9, o celular m
   await expect(page.getByRole('region', { name: /Notificações/ }).getByText('Conflito: Editar nó').first()).toBeVisible();
   await expect(card(page, 'delay')).toContainText('9');
 
+  // Kept on the device until resolved: a reload still shows it.
+  await page.reload();
+  await expect(card(page, 'delay')).toContainText('9');
   await page.getByRole('button', { name: 'Ver alterações' }).tap();
   const entry = page.getByRole('dialog', { name: 'Alterações deste aparelho' }).getByRole('listitem', { name: 'Conflito: Editar nó' });
   await expect(entry).toContainText(/neste aparelho: 7 · no servidor: 9, alterado em outro aparelho às \d\d:\d\d/);
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+  await expectFitsTheScreen(page);
   await entry.getByRole('button', { name: 'Aplicar o meu' }).tap();
   await expect(entry).toHaveCount(0);
   await expect.poll(() => storedDuration(request, token, flowId, nodeId)).toBe(7);

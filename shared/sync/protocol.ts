@@ -36,7 +36,12 @@ export const mutationEnvelopeSchema = z.object({
    * `fields`, the fields (shared/sync/fields.ts) the edit changed with the values it set. Absent (older clients,
    * intents that write no plain field): the mutation overwrites as it always did.
    */
-  base: z.object({ version: z.number().int().nonnegative(), fields: z.record(z.string().max(200), z.unknown()) }).optional(),
+  base: z
+    .object({
+      version: z.number().int().nonnegative(),
+      fields: z.record(z.string().max(200), z.unknown()).refine((fields) => Object.keys(fields).length <= 200, { error: SYNC_TEXTS.invalidBatch }),
+    })
+    .optional(),
 });
 
 export const pushRequestSchema = z.object({
