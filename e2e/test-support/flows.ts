@@ -1,7 +1,7 @@
 /** Builds flows through the API for journeys that start from an existing flow (the editor UI is tested elsewhere). */
 import type { APIRequestContext } from '@playwright/test';
 
-const TYPES: Record<string, string> = { trigger_command: 'trigger', trigger_message: 'trigger', send_text: 'action', send_media: 'action', send_buttons: 'action' };
+const TYPES: Record<string, string> = { trigger_command: 'trigger', trigger_message: 'trigger', send_text: 'action', send_media: 'action', send_buttons: 'action', delay: 'action' };
 
 export function flowApi(request: APIRequestContext, accessToken: string) {
   const headers = { Authorization: `Bearer ${accessToken}` };

@@ -42,4 +42,4 @@ export const test = base.extend<{ cspViolations: CspViolations }>({
 });
 
 export { expect };
-export type { APIRequestContext, BrowserContext, CDPSession, Locator, Page } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, CDPSession, Locator, Page } from '@playwright/test';

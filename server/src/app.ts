@@ -28,6 +28,7 @@ import type { MediaStore } from './ports/media-store.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { telegramWebhookRoutes } from './modules/webhook/routes.ts';
 import { welcomeRoutes } from './modules/welcome/routes.ts';
+import { announceSyncTo } from './modules/sync/announce.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { silentAnnouncer, type InboxAnnouncer } from './modules/messages/announcer.ts';
@@ -67,7 +68,7 @@ export type AppDeps = {
   /** Funnel visits and clicks told to the owner's live screens (startServer passes the throttled notifier). */
   funnelActivity?: FunnelActivity;
   /** Changes announced by the other instances (the tracking directory drops funnels changed there). */
-  peers?: Pick<Notifier, 'subscribe'>;
+  peers?: Pick<Notifier, 'subscribe' | 'publish'>;
 };
 
 /** The public tracking calls: many, tiny, and never a change to what flows do (no flowsChanged bump). */
@@ -113,7 +114,7 @@ export function createApp(deps: AppDeps) {
     .use(trackingRoutes(tracking))
     .use(messageRoutes({ ...inbox, accessTokens }))
     .use(mediaRoutes({ accessTokens, media: deps.media }))
-    .use(syncRoutes({ ...botDeps, logger: deps.logger }))
+    .use(syncRoutes({ ...botDeps, logger: deps.logger, announceSync: announceSyncTo(deps.peers, deps.logger) }))
     .use(pushRoutes({ sql, accessTokens, encryptionKey: deps.config.encryptionKey, allowLoopback: deps.config.pushAllowLoopback }))
     .use(pixelRoutes({ sql, accessTokens, encryptionKey: deps.config.encryptionKey, graphUrl: deps.config.metaGraphUrl, graphVersion: deps.config.metaGraphVersion }))
     .use(deps.events ? eventRoutes({ accessTokens, hub: deps.events }) : new Elysia())

@@ -116,8 +116,10 @@ export const readAllResponseSchema = successEnvelope(z.object({ updated: z.numbe
 
 /** Live events of GET /api/events (docs/decisions.md#p-inbox): a hint to pull, never the data itself. */
 export const liveEventSchema = z.object({
-  topic: z.enum(['messages.changed', 'bots.changed', 'channels.changed', 'contacts.changed', 'funnels.changed']),
+  topic: z.enum(['messages.changed', 'bots.changed', 'channels.changed', 'contacts.changed', 'funnels.changed', 'sync.changed']),
   contactId: z.string().optional(),
+  /** sync.changed: the device whose push committed the changes (it may skip its own echo). */
+  clientId: z.string().optional(),
   botId: z.string().optional(),
   /** funnels.changed: a visit, click, entry or exit of this funnel was recorded. */
   funnelId: z.string().optional(),

@@ -31,6 +31,17 @@ export const mutationEnvelopeSchema = z.object({
   name: z.enum(MUTATION_NAMES as [string, ...string[]], { error: SYNC_TEXTS.unknownMutation }),
   args: z.unknown(),
   createdAt: storableString().max(64),
+  /**
+   * What the device saw when it made the edit (docs/offline-sync.md#rule-6): `version`, its pull cursor then, and
+   * `fields`, the fields (shared/sync/fields.ts) the edit changed with the values it set. Absent (older clients,
+   * intents that write no plain field): the mutation overwrites as it always did.
+   */
+  base: z
+    .object({
+      version: z.number().int().nonnegative(),
+      fields: z.record(z.string().max(200), z.unknown()).refine((fields) => Object.keys(fields).length <= 200, { error: SYNC_TEXTS.invalidBatch }),
+    })
+    .optional(),
 });
 
 export const pushRequestSchema = z.object({
@@ -49,17 +60,30 @@ export const pullQuerySchema = z.object({
 
 /**
  * - applied: the effect committed now, together with the id.
+ * - conflict: applied, except the fields in `conflicts`: another device (or the server) changed them after the
+ *   edit's base, and the newer value was kept. Recorded like a refusal: the id advanced, a resend answers it again.
  * - alreadyApplied: the id was at or below the client's last processed id; nothing happened (a resend).
  * - failed: the intent was refused (validation, not found, conflict); the id advanced and the reason is kept.
  * - gap: an earlier id is missing on the server; nothing happened; resend from `lastMutationId + 1`.
  */
-export const MUTATION_STATUSES = ['applied', 'alreadyApplied', 'failed', 'gap'] as const;
+export const MUTATION_STATUSES = ['applied', 'alreadyApplied', 'failed', 'conflict', 'gap'] as const;
+
+/** One field a mutation did not overwrite: what this device set, what the server keeps, when and by whom it changed. */
+export const fieldConflictSchema = z.object({
+  field: z.string(),
+  mine: z.unknown(),
+  server: z.unknown(),
+  changedAt: z.string(),
+  /** Another device of the user changed it (false: the server itself or an API call). */
+  byOtherDevice: z.boolean(),
+});
 
 export const mutationResultSchema = z.object({
   mutationId: z.number().int(),
   status: z.enum(MUTATION_STATUSES),
   code: z.string().optional(),
   message: z.string().optional(),
+  conflicts: z.array(fieldConflictSchema).optional(),
 });
 
 export const pushResultSchema = z.object({
@@ -110,6 +134,7 @@ export const pullResponseSchema = successEnvelope(pullResultSchema);
 
 export type MutationEnvelope = z.infer<typeof mutationEnvelopeSchema>;
 export type MutationResult = z.infer<typeof mutationResultSchema>;
+export type FieldConflict = z.infer<typeof fieldConflictSchema>;
 export type PushResult = z.infer<typeof pushResultSchema>;
 export type PullResult = z.infer<typeof pullResultSchema>;
 export type SyncChanges = z.infer<typeof syncChangesSchema>;

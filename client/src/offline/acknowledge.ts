@@ -4,13 +4,14 @@
  * effect is taken back at once, and a gap puts every entry after the server's last processed id back in the queue.
  */
 import type { PushResult } from '@shared/sync/protocol.ts';
-import type { CanalizeDb, OutboxEntry, RejectedEntry } from './db.ts';
+import { isTrackedTable } from '@shared/sync/fields.ts';
+import type { CanalizeDb, ConflictEntry, OutboxEntry, RejectedEntry } from './db.ts';
 import { toEnvelope } from './outbox.ts';
 import { rebaseInTransaction } from './rebase.ts';
 
 export const REFUSED_FALLBACK = { code: 'MUTATION_FAILED', message: 'O servidor recusou esta alteração.' } as const;
 
-export type AckOutcome = { rejected: RejectedEntry[]; gap: boolean };
+export type AckOutcome = { rejected: RejectedEntry[]; conflicts: ConflictEntry[]; gap: boolean };
 
 export function acknowledge(db: CanalizeDb, sent: readonly OutboxEntry[], result: PushResult, now = new Date()): Promise<AckOutcome> {
   return db.transaction('rw', db.everything, async () => {
@@ -18,6 +19,7 @@ export function acknowledge(db: CanalizeDb, sent: readonly OutboxEntry[], result
     const refused = new Set<number>();
     const rejected: RejectedEntry[] = [];
     const acked: OutboxEntry[] = [];
+    const conflicts: ConflictEntry[] = [];
     for (const entry of sent) {
       const answer = answers.get(entry.mutationId);
       // No answer of its own but at or below the server's last id: the server has processed it before.
@@ -33,6 +35,9 @@ export function acknowledge(db: CanalizeDb, sent: readonly OutboxEntry[], result
           rejectedAt: now.toISOString(),
         });
       } else {
+        // A conflict landed but for its conflicting fields: acked like an applied one (the next pull shows the
+        // server's values), and kept for the user to see and resolve.
+        if (answer?.status === 'conflict' && answer.conflicts) conflicts.push(conflictOf(entry, answer.conflicts, now));
         acked.push(entry);
       }
     }
@@ -45,6 +50,18 @@ export function acknowledge(db: CanalizeDb, sent: readonly OutboxEntry[], result
       await db.rejected.bulkPut(rejected);
       await rebaseInTransaction(db, { drop: refused });
     }
-    return { rejected, gap };
+    if (conflicts.length > 0) await db.conflicts.bulkPut(conflicts);
+    return { rejected, conflicts, gap };
   });
+}
+
+function conflictOf(entry: OutboxEntry, conflicts: ConflictEntry['conflicts'], now: Date): ConflictEntry {
+  const edited = entry.undo.find((record) => isTrackedTable(record.table));
+  return {
+    ...toEnvelope(entry),
+    id: `${entry.clientId}:${entry.mutationId}`,
+    conflicts,
+    receivedAt: now.toISOString(),
+    ...(edited ? { table: edited.table, key: edited.key } : {}),
+  };
 }

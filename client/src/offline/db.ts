@@ -10,7 +10,7 @@ import type { Contact } from '@shared/contacts/schemas.ts';
 import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import type { FlowSummary } from '@shared/flows/schemas.ts';
 import type { ConversationRow, Message } from '@shared/messages/schemas.ts';
-import type { MutationEnvelope, SyncTable, WelcomeRow } from '@shared/sync/protocol.ts';
+import type { FieldConflict, MutationEnvelope, SyncTable, WelcomeRow } from '@shared/sync/protocol.ts';
 
 /** The row type of every cached table. */
 export type RowOf = {
@@ -44,6 +44,13 @@ export type OutboxEntry = MutationEnvelope & { status: 'pending' | 'acked'; undo
 
 export type RejectedEntry = MutationEnvelope & { code: string; message: string; rejectedAt: string };
 
+/**
+ * A change the server applied except for fields another device had changed after it was made (docs/offline-sync.md#rule-6):
+ * kept until the user keeps the server's values or applies theirs again. `id`: clientId:mutationId (ids restart
+ * with a new client id). `table`/`key`: the row it edited, for "Aplicar o meu".
+ */
+export type ConflictEntry = MutationEnvelope & { id: string; conflicts: FieldConflict[]; receivedAt: string; table?: SyncTable; key?: string };
+
 /** Single values kept beside the tables: the client id, the last id handed out, the pull cursor and when it ran. */
 export type MetaValues = { clientId: string; lastMutationId: number; cursor: number; pulledAt: string };
 export type MetaRow = { [K in keyof MetaValues]: { key: K; value: MetaValues[K] } }[keyof MetaValues];
@@ -60,6 +67,7 @@ export class CanalizeDb extends Dexie {
   conversations!: Table<ConversationRow, string>;
   outbox!: Table<OutboxEntry, number>;
   rejected!: Table<RejectedEntry, number>;
+  conflicts!: Table<ConflictEntry, string>;
   meta!: Table<MetaRow, MetaRow['key']>;
 
   constructor(name: string, options?: DexieOptions) {
@@ -88,6 +96,8 @@ export class CanalizeDb extends Dexie {
         row.buttons ??= [];
       }),
     );
+    // Edits the server kept another device's newer value for, until the user resolves them.
+    this.version(4).stores({ conflicts: 'id, receivedAt' });
   }
 
   /** Typed access to a cached table by its contract name. */

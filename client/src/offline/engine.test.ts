@@ -93,6 +93,25 @@ describe('sync engine replay triggers', () => {
   });
 });
 
+describe('sync engine and the other devices', () => {
+  test('another device\'s push heard on the live stream pulls at once; this device\'s own echo does not', async () => {
+    await started();
+    // An event the engine does not pull for, until one reaches an open stream.
+    await waitUntil(() => api.emit({ topic: 'bots.changed' }) > 0, 'an open event stream');
+    await waitUntil(async () => (await engine.db.meta.get('clientId')) !== undefined, 'the client id');
+    const own = (await engine.db.meta.get('clientId'))?.value;
+    await settle();
+    const before = api.pulls();
+    api.emit({ topic: 'sync.changed', clientId: own });
+    await settle();
+    expect(api.pulls()).toBe(before);
+    api.server.serverWrite('bots', bot(2));
+    api.emit({ topic: 'sync.changed', clientId: uuid(77) });
+    await waitUntil(async () => (await engine.db.bots.get(uuid(2))) !== undefined, 'the other device\'s change');
+    expect(api.pulls()).toBe(before + 1);
+  });
+});
+
 describe('sync engine across an ended session', () => {
   test('a 401 pauses with the outbox intact; signing back in (stop, start) pushes every change exactly once', async () => {
     api.server.serverWrite('bots', bot(1));

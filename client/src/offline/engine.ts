@@ -7,9 +7,11 @@
 import Dexie from 'dexie';
 import type { MutationArgs, MutationName } from '@shared/sync/mutations.ts';
 import type { MutationEnvelope } from '@shared/sync/protocol.ts';
+import { listenToLiveEvents } from '../lib/live-events.ts';
 import { toast } from '../lib/toast.ts';
-import { databaseName, openUserDb, type CanalizeDb, type RejectedEntry } from './db.ts';
-import { refusalTitle } from './mutation-labels.ts';
+import { CONFLICT_TEXTS } from './conflict-texts.ts';
+import { clientIdOf, databaseName, openUserDb, type CanalizeDb, type ConflictEntry, type RejectedEntry } from './db.ts';
+import { mutationLabel, refusalTitle } from './mutation-labels.ts';
 import { countPending, enqueueAll, type Queued } from './outbox.ts';
 import { createReplayer, type Replayer, type ReplayPhase } from './replayer.ts';
 import { isQuotaError, LocalWriteError, requestPersistentStorage, STORAGE_TEXTS } from './storage.ts';
@@ -34,8 +36,15 @@ function announceRejected(entries: RejectedEntry[]) {
   }
 }
 
-/** The replay triggers besides an enqueue: `online`, the tab becoming visible, and the slow poll. Answers the detach. */
-function attachTriggers(sync: () => Promise<void>, setOnline: (online: boolean) => void): () => void {
+/** Nothing changes under the user's eyes without a word: the pull that follows shows the server's value. */
+function announceConflicts(entries: ConflictEntry[]) {
+  for (const entry of entries) {
+    toast.info(CONFLICT_TEXTS.toast(mutationLabel(entry)), { description: CONFLICT_TEXTS.toastDescription, id: `conflict-${entry.id}` });
+  }
+}
+
+/** The replay triggers besides an enqueue: `online`, the tab becoming visible, other devices' pushes, the slow poll. Answers the detach. */
+function attachTriggers(db: CanalizeDb, sync: () => Promise<void>, setOnline: (online: boolean) => void): () => void {
   const onOnline = () => (setOnline(true), void sync());
   const onOffline = () => setOnline(false);
   const onVisible = () => document.visibilityState === 'visible' && void sync();
@@ -43,12 +52,30 @@ function attachTriggers(sync: () => Promise<void>, setOnline: (online: boolean) 
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
   document.addEventListener('visibilitychange', onVisible);
+  const stopListening = listenToOtherDevices(db, sync);
   return () => {
+    stopListening();
     clearInterval(poll);
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
     document.removeEventListener('visibilitychange', onVisible);
   };
+}
+
+/**
+ * Another device of the user pushed changes (sync.changed on the live event stream): pull now, so its edit shows
+ * within a round trip, not on the next poll (docs/offline-sync.md#rule-6). This device's own pushes are skipped; a
+ * (re)connect catches up with a pull.
+ */
+function listenToOtherDevices(db: CanalizeDb, sync: () => Promise<void>): () => void {
+  let own: string | undefined;
+  void clientIdOf(db).then((id) => (own = id)).catch(() => undefined);
+  return listenToLiveEvents({
+    onOpen: () => void sync(),
+    onEvent: (event) => {
+      if (event.topic === 'sync.changed' && event.clientId !== own) void sync();
+    },
+  });
 }
 
 /** Applies and queues the changes; null after telling the user why the device could not store them. */
@@ -79,8 +106,15 @@ function createSyncEngine(userId: string) {
 
   function start() {
     if (detach) return;
-    replayer = createReplayer({ db, transport: httpTransport, classify: classifySyncFailure, onRejected: announceRejected, onPhase: (phase) => publish({ phase }) });
-    detach = attachTriggers(sync, (online) => publish({ online }));
+    replayer = createReplayer({
+      db,
+      transport: httpTransport,
+      classify: classifySyncFailure,
+      onRejected: announceRejected,
+      onConflicts: announceConflicts,
+      onPhase: (phase) => publish({ phase }),
+    });
+    detach = attachTriggers(db, sync, (online) => publish({ online }));
     void requestPersistentStorage();
     void sync();
   }

@@ -5,7 +5,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, useSyncExternalStore } from 'react';
-import { readMeta, type CanalizeDb } from './db.ts';
+import { applyMine, keepServerValue } from './conflicts.ts';
+import { readMeta, type CanalizeDb, type ConflictEntry } from './db.ts';
 import { countPending } from './outbox.ts';
 import { useSyncEngine } from './provider.tsx';
 import type { SyncSnapshot } from './engine.ts';
@@ -70,6 +71,23 @@ export function useRejected() {
 export function useDiscardRejected() {
   const { db } = useSyncEngine();
   return (mutationId?: number) => (mutationId === undefined ? db.rejected.clear() : db.rejected.delete(mutationId));
+}
+
+/** Changes the server applied but for another device's newer values, oldest first (docs/offline-sync.md#rule-6). */
+export function useConflicts(): ConflictEntry[] {
+  const { db } = useSyncEngine();
+  return useLiveQuery(() => db.conflicts.orderBy('receivedAt').toArray(), [db]) ?? [];
+}
+
+/** "Manter o do servidor" forgets the entry; "Aplicar o meu" queues this device's values again and syncs. */
+export function useResolveConflict() {
+  const { db, sync } = useSyncEngine();
+  return {
+    keepServer: (id: string) => keepServerValue(db, id),
+    applyMine: async (entry: ConflictEntry) => {
+      if (await applyMine(db, entry)) void sync();
+    },
+  };
 }
 
 /** Whether a queued mutation was answered: `acked`, `rejected`, or still `pending` after `timeoutMs`. */

@@ -244,7 +244,12 @@ async function checkConverged(server: ModelServer, profiles: Profile[]) {
     expect(effects).toEqual(Array.from({ length: last }, (_, index) => index + 1));
     const failed = server.effects.filter((effect) => effect.clientId === clientId && effect.status === 'failed').map((effect) => effect.mutationId);
     expect((await db.rejected.toCollection().primaryKeys()).sort((a, b) => a - b)).toEqual(failed);
+    // Every edit the server did not let overwrite a newer one is shown on the device that made it, until resolved.
+    const conflicts = server.conflicts.filter((conflict) => conflict.clientId === clientId).map((conflict) => `${conflict.clientId}:${conflict.mutationId}`);
+    expect((await db.conflicts.toCollection().primaryKeys()).sort()).toEqual(conflicts.sort());
   }
+  // No acknowledged edit was overwritten by a mutation whose base is older than it without a conflict for that mutation.
+  expect(server.violations).toEqual([]);
 }
 
 /** One intent applied locally and by the model server's rules from the same rows: both graphs must agree. */

@@ -8,7 +8,8 @@
 import { mutationArgsSchemas, type MutationArgs, type MutationName } from '@shared/sync/mutations.ts';
 import type { MutationEnvelope } from '@shared/sync/protocol.ts';
 import { applyEnvelope } from './mutations/apply-envelope.ts';
-import { clientIdOf, readMeta, type CanalizeDb, type OutboxEntry } from './db.ts';
+import { changedFields, isTrackedTable } from '@shared/sync/fields.ts';
+import { clientIdOf, readMeta, type CanalizeDb, type OutboxEntry, type UndoRecord } from './db.ts';
 import { toLocalWriteError } from './storage.ts';
 import { MutationWriter } from './writer.ts';
 
@@ -40,8 +41,10 @@ export async function enqueueAll(db: CanalizeDb, changes: readonly Queued[], now
         const envelope: MutationEnvelope = { clientId, mutationId, name, args, createdAt: now.toISOString() };
         const writer = new MutationWriter(db);
         await applyEnvelope(writer, envelope);
-        await db.outbox.add({ ...envelope, status: 'pending', undo: writer.undo });
-        envelopes.push(envelope);
+        const base = await baseOf(db, writer.undo);
+        const based: MutationEnvelope = base ? { ...envelope, base } : envelope;
+        await db.outbox.add({ ...based, status: 'pending', undo: writer.undo });
+        envelopes.push(based);
       }
       await db.meta.put({ key: 'lastMutationId', value: mutationId });
       return envelopes;
@@ -70,13 +73,21 @@ export async function startOverAsNewClient(db: CanalizeDb): Promise<void> {
 }
 
 /** The wire form of a queued entry (no local bookkeeping). */
-export const toEnvelope = ({ clientId, mutationId, name, args, createdAt }: OutboxEntry): MutationEnvelope => ({
-  clientId,
-  mutationId,
-  name,
-  args,
-  createdAt,
-});
+export const toEnvelope = ({ clientId, mutationId, name, args, createdAt, base }: OutboxEntry): MutationEnvelope =>
+  base ? { clientId, mutationId, name, args, createdAt, base } : { clientId, mutationId, name, args, createdAt };
+
+/**
+ * What the edit was made on (docs/offline-sync.md#rule-6): the cursor of the rows shown, and the plain fields it
+ * changed in the first row it edited whose fields are tracked (shared/sync/fields.ts). Also when it changed none
+ * there: a whole welcome message saved again still carries fields another device may have changed since, and the
+ * base is what keeps those. None when it edited no such row.
+ */
+async function baseOf(db: CanalizeDb, undo: readonly UndoRecord[]): Promise<MutationEnvelope['base']> {
+  const edited = undo.find((record) => isTrackedTable(record.table));
+  if (!edited) return undefined;
+  const fields = changedFields(edited.table, edited.before, await db.rows(edited.table).get(edited.key));
+  return { version: (await readMeta(db, 'cursor')) ?? 0, fields };
+}
 
 /** The oldest entries the server has not answered yet, in id order (equal index keys sort by primary key). */
 export function nextPending(db: CanalizeDb, limit: number): Promise<OutboxEntry[]> {

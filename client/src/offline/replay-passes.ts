@@ -3,7 +3,7 @@
  * server has nothing newer. Each checks `stopped` between round trips, so a stopped replayer ends after the current one.
  */
 import { acknowledge } from './acknowledge.ts';
-import { readMeta, type CanalizeDb, type RejectedEntry } from './db.ts';
+import { readMeta, type CanalizeDb, type ConflictEntry, type RejectedEntry } from './db.ts';
 import { nextPending, startOverAsNewClient, toEnvelope } from './outbox.ts';
 import { applyPull } from './pull.ts';
 import type { SyncTransport } from './replayer.ts';
@@ -13,10 +13,11 @@ export type ReplayPass = {
   transport: SyncTransport;
   batchSize: number;
   onRejected?: ((entries: RejectedEntry[]) => void) | undefined;
+  onConflicts?: ((entries: ConflictEntry[]) => void) | undefined;
   stopped(): boolean;
 };
 
-export async function pushOutbox({ db, transport, batchSize, onRejected, stopped }: ReplayPass) {
+export async function pushOutbox({ db, transport, batchSize, onRejected, onConflicts, stopped }: ReplayPass) {
   let previousFirst = 0;
   let stalls = 0;
   let startedOver = false;
@@ -30,6 +31,7 @@ export async function pushOutbox({ db, transport, batchSize, onRejected, stopped
     const result = await transport.push(batch.map(toEnvelope));
     const outcome = await acknowledge(db, batch, result);
     if (outcome.rejected.length > 0) onRejected?.(outcome.rejected);
+    if (outcome.conflicts.length > 0) onConflicts?.(outcome.conflicts);
     // A gap the local queue cannot fill (the server lost what it had acknowledged: a restored database) would
     // loop forever: continue as a new client once; if even that does not help, stop and let the timer try later.
     if (outcome.gap && !(await db.outbox.get(result.lastMutationId + 1))) {

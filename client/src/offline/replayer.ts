@@ -6,7 +6,7 @@
  * until the provider starts a new replayer for the signed-in user — the outbox is never dropped for it.
  */
 import type { MutationEnvelope, PullResult, PushResult } from '@shared/sync/protocol.ts';
-import type { CanalizeDb, RejectedEntry } from './db.ts';
+import type { CanalizeDb, ConflictEntry, RejectedEntry } from './db.ts';
 import { pullToCurrent, pushOutbox, type ReplayPass } from './replay-passes.ts';
 
 export type SyncTransport = {
@@ -26,6 +26,8 @@ export type ReplayerOptions = {
   batchSize?: number;
   classify?: (error: unknown) => FailureKind;
   onRejected?: (entries: RejectedEntry[]) => void;
+  /** Changes the server applied but for fields another device changed first (docs/offline-sync.md#rule-6). */
+  onConflicts?: (entries: ConflictEntry[]) => void;
   onPhase?: (phase: ReplayPhase) => void;
   backoff?: { baseMs: number; maxMs: number };
   schedule?: (run: () => void, ms: number) => () => void;
@@ -48,7 +50,7 @@ const defaultSchedule = (run: () => void, ms: number) => {
 export type Replayer = ReturnType<typeof createReplayer>;
 
 export function createReplayer(options: ReplayerOptions) {
-  const { db, transport, lock = webLock, batchSize = DEFAULT_BATCH, classify = () => 'retry', onRejected, onPhase } = options;
+  const { db, transport, lock = webLock, batchSize = DEFAULT_BATCH, classify = () => 'retry', onRejected, onConflicts, onPhase } = options;
   const { baseMs, maxMs } = options.backoff ?? { baseMs: 1000, maxMs: 60_000 };
   const schedule = options.schedule ?? defaultSchedule;
   const random = options.random ?? Math.random;
@@ -57,7 +59,7 @@ export function createReplayer(options: ReplayerOptions) {
   let stopped = false;
   let failures = 0;
   let cancelTimer: (() => void) | null = null;
-  const pass: ReplayPass = { db, transport, batchSize, onRejected, stopped: () => stopped };
+  const pass: ReplayPass = { db, transport, batchSize, onRejected, onConflicts, stopped: () => stopped };
 
   async function runOnce() {
     cancelTimer?.();

@@ -6,7 +6,14 @@ import { pullResponseSchema, pushResponseSchema, SYNC_TABLES, type PullResult, t
 import type { MutationArgs, MutationName } from '@shared/sync/mutations.ts';
 import type { TestServer } from './start-test-server.ts';
 
-export type Envelope = { clientId: string; mutationId: number; name: string; args: unknown; createdAt: string };
+export type Envelope = {
+  clientId: string;
+  mutationId: number;
+  name: string;
+  args: unknown;
+  createdAt: string;
+  base?: { version: number; fields: Record<string, unknown> };
+};
 
 export function syncClient(server: TestServer, accessToken: string, clientId: string = crypto.randomUUID()) {
   let nextId = 1;
@@ -34,6 +41,10 @@ export function syncClient(server: TestServer, accessToken: string, clientId: st
     /** A well-formed envelope with the next id (or an explicit one, for gap tests). */
     envelope<N extends MutationName>(name: N, args: MutationArgs<N>, mutationId = nextId++): Envelope {
       return { clientId, mutationId, name, args, createdAt: new Date().toISOString() };
+    },
+    /** An edit made on what this client pulled last: its base is the local cursor and the fields it changed. */
+    edit<N extends MutationName>(name: N, args: MutationArgs<N>, fields: Record<string, unknown>): Envelope {
+      return { ...this.envelope(name, args), base: { version: cursor, fields } };
     },
     async pushRaw(body: unknown) {
       const response = await server.api('/api/sync/push', { json: body, token: accessToken });

@@ -19,9 +19,31 @@ export function createFakeSyncApi() {
   const requests: SyncRequest[] = [];
   const network: { mode: NetworkMode } = { mode: 'ok' };
 
+  /** The open live event streams (GET /api/events): silent until a test sends an event. */
+  const streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
+
+  function eventStream(signal: AbortSignal | null | undefined): Response {
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(opened) {
+        controller = opened;
+        streams.add(opened);
+      },
+      cancel() {
+        if (controller) streams.delete(controller);
+      },
+    });
+    signal?.addEventListener('abort', () => {
+      if (!controller || !streams.delete(controller)) return;
+      controller.error(new DOMException('aborted', 'AbortError'));
+    });
+    return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+  }
+
   async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const url = new URL(String(input), 'http://localhost/');
     if (network.mode === 'offline') throw new TypeError('Failed to fetch');
+    if (url.pathname === '/api/events' && network.mode === 'ok') return eventStream(init?.signal);
     if (network.mode === 'serverError') return json(503, { success: false, code: 'UNAVAILABLE', message: 'Serviço indisponível' });
     if (network.mode === 'unauthorized') return json(401, { success: false, code: 'UNAUTHORIZED', message: 'Token inválido' });
     if (url.pathname === '/api/sync/push' && init?.method === 'POST') {
@@ -50,6 +72,12 @@ export function createFakeSyncApi() {
     network,
     pushedIds: () => requests.flatMap((request) => (request.kind === 'push' ? request.ids : [])),
     pulls: () => requests.filter((request) => request.kind === 'pull').length,
+    /** Sends a live event (`change`) to every open event stream; answers how many heard it. */
+    emit(data: Record<string, unknown>) {
+      const frame = new TextEncoder().encode(`event: change\ndata: ${JSON.stringify(data)}\n\n`);
+      for (const stream of streams) stream.enqueue(frame);
+      return streams.size;
+    },
     /** A fresh server, request log and network for the next test. */
     reset() {
       server = createModelServer();

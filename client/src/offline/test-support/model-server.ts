@@ -15,6 +15,7 @@ import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import { mutationArgsSchemas, isMutationName } from '@shared/sync/mutations.ts';
 import { MESSAGES_LIMIT } from '@shared/messages/schemas.ts';
 import type { MutationEnvelope, MutationResult, PullResult, PushResult, SyncTable, WelcomeRow } from '@shared/sync/protocol.ts';
+import { createFieldGuard } from './model-field-guard.ts';
 import { modelApply, ModelRefusal, type ModelState, type ModelTable } from './model-rules.ts';
 import { BLOCKED_TEXT, emptyInbox, journalIncoming, newestFirst, type TelegramUser } from './model-inbox-rules.ts';
 
@@ -43,6 +44,7 @@ export function createModelServer({ pageSize = 50, now = () => Date.UTC(2026, 0,
   const failures = new Map<string, MutationResult>();
   const changes = new Map<string, Versioned>();
   const effects: EffectLog[] = [];
+  const guard = createFieldGuard();
   let version = 0;
 
   function record(table: SyncTable, id: string, row: unknown | null) {
@@ -101,9 +103,19 @@ export function createModelServer({ pageSize = 50, now = () => Date.UTC(2026, 0,
       if (!isMutationName(envelope.name)) throw new ModelRefusal('UNKNOWN_MUTATION', 'Alteração desconhecida');
       const args = mutationArgsSchemas[envelope.name].safeParse(envelope.args);
       if (!args.success) throw new ModelRefusal('VALIDATION_ERROR', args.error.issues[0]?.message ?? 'Dados inválidos');
-      commit((write) => modelApply(state, write, envelope.name, args.data, envelope.createdAt, serverNow));
+      const name = envelope.name;
+      const conflicts = guard.guarded(
+        envelope,
+        args.data,
+        (table, id) => (state[table as ModelTable] as Map<string, unknown>).get(id),
+        (table, id) => changes.get(`${table}:${id}`)?.version ?? 0,
+        (kept) => commit((write) => modelApply(state, write, name, kept, envelope.createdAt, serverNow)),
+      );
       effects.push({ clientId: envelope.clientId, mutationId, status: 'applied', name: envelope.name, args: envelope.args });
-      return { mutationId, status: 'applied' };
+      if (conflicts.length === 0) return { mutationId, status: 'applied' };
+      const result: MutationResult = { mutationId, status: 'conflict', code: 'SYNC_CONFLICT', message: 'Conflito', conflicts };
+      failures.set(`${envelope.clientId}:${mutationId}`, result);
+      return result;
     } catch (error) {
       if (!(error instanceof ModelRefusal)) throw error;
       const result: MutationResult = { mutationId, status: 'failed', code: error.code, message: error.message };
@@ -116,6 +128,10 @@ export function createModelServer({ pageSize = 50, now = () => Date.UTC(2026, 0,
   return {
     state,
     effects,
+    /** Property of docs/offline-sync.md#rule-6: acknowledged changes overwritten on an older base without a conflict. */
+    violations: guard.violations,
+    /** Every mutation answered `conflict`: its device must show it. */
+    conflicts: guard.conflicts,
     failures,
     telegram,
     blocked,

@@ -8,7 +8,8 @@
 import type { LiveEvent } from '@shared/messages/schemas.ts';
 import type { Notifier } from '../../db/notify.ts';
 
-export const LIVE_TOPICS = ['messages.changed', 'bots.changed', 'channels.changed', 'contacts.changed', 'funnels.changed'] as const;
+/** sync.changed: a sync push committed changes; the user's other devices pull at once (docs/offline-sync.md#rule-6). */
+export const LIVE_TOPICS = ['messages.changed', 'bots.changed', 'channels.changed', 'contacts.changed', 'funnels.changed', 'sync.changed'] as const;
 
 type Listener = (frame: Uint8Array) => void;
 
@@ -37,6 +38,7 @@ export function createEventHub(notifier: Notifier): EventHub {
       if (typeof payload.contactId === 'string') event.contactId = payload.contactId;
       if (typeof payload.botId === 'string') event.botId = payload.botId;
       if (typeof payload.funnelId === 'string') event.funnelId = payload.funnelId;
+      if (typeof payload.clientId === 'string') event.clientId = payload.clientId;
       // Encoded once, written to every stream of the user.
       const frame = sseFrame('change', event);
       for (const listener of listeners) listener(frame);

@@ -1,4 +1,5 @@
 /** The flow mutations of a sync push: the service calls of the /flows routes, and which of them are plain overwrites. */
+import { withFieldValues } from '@shared/sync/fields.ts';
 import type { flowMutationArgs } from '@shared/flows/mutations.ts';
 import type { Overwrite, ServerMutationsOf } from '../sync/mutation.ts';
 import * as flows from './service.ts';
@@ -21,11 +22,21 @@ export const flowMutations: ServerMutationsOf<keyof typeof flowMutationArgs> = {
       if (write.key === enabledOf(flowId).key) return changes.enabled === undefined;
       return write.key !== namesKey(flowId);
     },
+    fields: {
+      target: (a) => ({ table: 'flows', rowId: a.flowId }),
+      // The cached row names the trigger by its type (triggerType); the args carry it as { type }.
+      keep: (a, { triggerType, ...values }) => {
+        const changes = withFieldValues(a.changes, values);
+        if (triggerType !== undefined && changes.trigger) changes.trigger = typeof triggerType === 'string' ? { type: triggerType } : undefined;
+        return { ...a, changes };
+      },
+    },
   },
   'flow.setEnabled': {
     run: (deps, userId, a) => flows.toggleFlow(deps, userId, a.flowId, a.enabled),
     overwrites: ({ flowId }) => enabledOf(flowId),
     unrelated: true,
+    fields: { target: (a) => ({ table: 'flows', rowId: a.flowId }), keep: withFieldValues },
   },
   'flow.delete': { run: (deps, userId, a) => flows.deleteFlow(deps, userId, a.flowId) },
 };

@@ -19,7 +19,7 @@
  * Transient database errors (deadlock, serialization) retry the chunk; infrastructure errors propagate and the
  * client resends the batch later, when everything already committed answers alreadyApplied.
  */
-import type { MutationEnvelope, MutationResult } from '@shared/sync/protocol.ts';
+import type { FieldConflict, MutationEnvelope, MutationResult } from '@shared/sync/protocol.ts';
 import { isMutationName } from '@shared/sync/mutations.ts';
 import type { Queryable, Sql } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -33,8 +33,15 @@ import { isDatabaseFault, refusalOf, sqlState, TRANSIENT } from './refusal.ts';
 import * as repo from './repository.ts';
 import type { Failure } from './repository.ts';
 import { supersededKey } from './supersede.ts';
+import { CONFLICT, groupBase, runGuarded, type Base } from './field-guard.ts';
 
-export type SyncDeps = Omit<MutationDeps, 'sql' | 'afterCommit'> & { sql: Sql; runtime: BotRuntime; logger: Logger };
+export type SyncDeps = Omit<MutationDeps, 'sql' | 'afterCommit'> & {
+  sql: Sql;
+  runtime: BotRuntime;
+  logger: Logger;
+  /** Tells the user's other devices (every instance's event streams) that a push of `clientId` committed changes. */
+  announceSync?: (userId: string, clientId: string) => void;
+};
 
 export type ChunkOutcome = { results: MutationResult[]; lastMutationId: number; gap: boolean };
 
@@ -134,8 +141,7 @@ async function runChunk(
       continue;
     }
     if (id <= last) {
-      const failure = (await repo.findFailures(tx, userId, clientId, [id])).get(id);
-      results.push(failure ? { mutationId: id, status: 'failed', ...failure } : { mutationId: id, status: 'alreadyApplied' });
+      results.push(repo.answerOf(id, (await repo.findFailures(tx, userId, clientId, [id])).get(id), 'alreadyApplied'));
       continue;
     }
     last = id;
@@ -151,14 +157,15 @@ async function runChunk(
     waiting.delete(ownKey);
     let failure: Failure | undefined;
     try {
-      failure = 'refusal' in own ? own.refusal : await runOne(deps, tx, userId, own.mutation, envelope.name, plan.guarded.has(index), effects, index);
+      const run: Run = { clientId, base: groupBase(envelopes, [...stoodIn, index]), guarded: plan.guarded.has(index), index };
+      failure = 'refusal' in own ? own.refusal : await runOne(deps, tx, userId, own.mutation, envelope.name, run, effects);
     } catch (error) {
       if (error instanceof RedoChunk && stoodIn.length > 0) throw new RedoChunk(index, true);
       throw error;
     }
-    if (failure && stoodIn.length > 0) throw new RedoChunk(index, true);
+    if (failure && !failure.conflicts && stoodIn.length > 0) throw new RedoChunk(index, true);
     if (failure) await repo.recordFailure(tx, userId, clientId, id, envelope.name, failure);
-    results.push(failure ? { mutationId: id, status: 'failed', ...failure } : { mutationId: id, status: 'applied' });
+    results.push(repo.answerOf(id, failure, 'applied'));
   }
   if (last !== first) await repo.setLastMutationId(tx, userId, clientId, last);
   return { results, lastMutationId: last, gap };
@@ -176,17 +183,24 @@ function parseEnvelope(deps: SyncDeps, envelope: MutationEnvelope | undefined): 
   }
 }
 
-/** Answers the refusal, or undefined when applied. */
-async function runOne(deps: SyncDeps, tx: Queryable, userId: string, mutation: PreparedMutation, name: string, guarded: boolean, effects: AfterCommit[], index: number) {
+/** How one mutation runs: its client, its base (field-guard.ts), inside a savepoint of its own or not, its place. */
+type Run = { clientId: string; base: Base | undefined; guarded: boolean; index: number };
+
+/** Answers the refusal or the conflicts, or undefined when applied. */
+async function runOne(deps: SyncDeps, tx: Queryable, userId: string, mutation: PreparedMutation, name: string, run: Run, effects: AfterCommit[]) {
   const effect = afterCommit(deps.runtime);
+  let conflicts: FieldConflict[] = [];
+  const write = async (sql: Queryable) => {
+    conflicts = await runGuarded(sql, userId, run.clientId, mutation, run.base, (chosen) => chosen.run({ ...deps, sql, runtime: effect.runtime, afterCommit: effect.later }, userId));
+  };
   try {
-    if (guarded) await inTransaction(tx, (savepoint) => mutation.run({ ...deps, sql: savepoint, runtime: effect.runtime, afterCommit: effect.later }, userId));
-    else await mutation.run({ ...deps, sql: tx, runtime: effect.runtime, afterCommit: effect.later }, userId);
+    if (run.guarded) await inTransaction(tx, write);
+    else await write(tx);
   } catch (error) {
     if (isDatabaseFault(error)) throw error;
-    if (!guarded) throw new RedoChunk(index);
+    if (!run.guarded) throw new RedoChunk(run.index);
     return refusalOf(error, deps.logger, name);
   }
   effects.push(effect);
-  return undefined;
+  return conflicts.length > 0 ? { ...CONFLICT, conflicts } : undefined;
 }

@@ -8,6 +8,7 @@ import type { MutationName, ParsedMutationArgs } from '@shared/sync/mutations.ts
 import type { Queryable } from '../../db/client.ts';
 import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import type { MessagesDeps } from '../messages/service.ts';
+import type { FieldTarget } from './field-guard.ts';
 
 /** What a service needs, with `sql` being the mutation's transaction and `runtime` the after-commit facade. */
 export type MutationDeps = {
@@ -39,6 +40,15 @@ export type ServerMutation<N extends MutationName> = {
    * may touch anything, and no write before it is skipped.
    */
   unrelated?: true | ((write: Overwrite, args: ParsedMutationArgs<N>) => boolean);
+  /**
+   * It writes plain fields of one cached row (shared/sync/fields.ts), guarded against overwriting another device's
+   * newer edit (field-guard.ts): `target` names the row, `keep` answers the args with `values` (field → the server's
+   * value) in place of what they would write.
+   */
+  fields?: {
+    target(args: ParsedMutationArgs<N>): FieldTarget;
+    keep(args: ParsedMutationArgs<N>, values: Record<string, unknown>): ParsedMutationArgs<N>;
+  };
 };
 
 /** The declarations of some mutations (one module's), each typed by its name. */

@@ -12,6 +12,7 @@ import { graphMutations } from '../flows/graph-mutations.ts';
 import { flowMutations } from '../flows/mutations.ts';
 import { messageMutations } from '../messages/mutations.ts';
 import { welcomeMutations } from '../welcome/mutations.ts';
+import type { FieldTarget } from './field-guard.ts';
 import type { MutationDeps, Overwrite, ServerMutations } from './mutation.ts';
 
 export const SERVER_MUTATIONS: ServerMutations = {
@@ -31,6 +32,10 @@ export type PreparedMutation = {
   overwrite: Overwrite | undefined;
   /** Whether it leaves `write`, a skipped overwrite before it, alone (supersede.ts). */
   leavesAlone(write: Overwrite): boolean;
+  /** The row whose plain fields it writes, when it does (field-guard.ts). */
+  target: FieldTarget | undefined;
+  /** The same mutation writing `values` (field → the server's value) in place of its own. */
+  keeping(values: Record<string, unknown>): PreparedMutation;
 };
 
 /** Does the mutation open a savepoint of its own (apply-chunk.ts counts them)? Known from its name alone. */
@@ -40,11 +45,16 @@ export const opensSavepoint = (name: MutationName): boolean => SERVER_MUTATIONS[
 export function prepareMutation<N extends MutationName>(name: N, input: unknown): PreparedMutation {
   // TypeScript cannot correlate the schema picked by `name` with the declaration's args; both are keyed by the same N.
   const args = parseInput(mutationArgsSchemas[name], input) as ParsedMutationArgs<N>;
-  const declaration: ServerMutations[N] = SERVER_MUTATIONS[name];
-  const { unrelated } = declaration;
+  return prepared(SERVER_MUTATIONS[name], args);
+}
+
+function prepared<N extends MutationName>(declaration: ServerMutations[N], args: ParsedMutationArgs<N>): PreparedMutation {
+  const { unrelated, fields } = declaration;
   return {
     run: (deps, userId) => declaration.run(deps, userId, args),
     overwrite: declaration.overwrites?.(args),
     leavesAlone: (write) => (typeof unrelated === 'function' ? unrelated(write, args) : unrelated === true),
+    target: fields?.target(args),
+    keeping: (values) => prepared(declaration, fields ? fields.keep(args, values) : args),
   };
 }

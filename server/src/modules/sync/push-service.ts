@@ -20,8 +20,7 @@ export async function push(deps: SyncDeps, userId: string, request: z.output<typ
   while (rest.length > 0) {
     const [next] = rest;
     if (next && resent.has(next.mutationId)) {
-      const failure = failures.get(next.mutationId);
-      results.push(failure ? { mutationId: next.mutationId, status: 'failed', ...failure } : { mutationId: next.mutationId, status: 'alreadyApplied' });
+      results.push(repo.answerOf(next.mutationId, failures.get(next.mutationId), 'alreadyApplied'));
       rest = rest.slice(1);
       continue;
     }
@@ -31,5 +30,7 @@ export async function push(deps: SyncDeps, userId: string, request: z.output<typ
     rest = chunk.gap ? [] : rest.slice(chunk.results.length);
     if (chunk.gap) results.push(...request.mutations.slice(results.length).map((m) => ({ mutationId: m.mutationId, status: 'gap' as const })));
   }
+  // Live convergence: the other devices pull now rather than on their next poll. Sent after the commits above.
+  if (results.some((result) => result.status === 'applied' || result.status === 'conflict')) deps.announceSync?.(userId, clientId);
   return { lastMutationId: last, results };
 }

@@ -1,6 +1,7 @@
 /** Sync bookkeeping (migration 0400): per-client mutation ids, refused mutations, the per-user change log. */
-import type { SyncTable } from '@shared/sync/protocol.ts';
+import { fieldConflictSchema, type FieldConflict, type MutationResult, type SyncTable } from '@shared/sync/protocol.ts';
 import type { Queryable } from '../../db/client.ts';
+import { jsonb } from '../../db/json.ts';
 
 export async function ensureClient(sql: Queryable, userId: string, clientId: string) {
   await sql`insert into sync_clients (user_id, client_id) values (${userId}, ${clientId}) on conflict do nothing`;
@@ -36,21 +37,32 @@ export async function setLastMutationId(sql: Queryable, userId: string, clientId
     where user_id = ${userId} and client_id = ${clientId}`;
 }
 
-export type Failure = { code: string; message: string };
+/** A refusal, or (with `conflicts`) a mutation applied except for fields another device changed after its base. */
+export type Failure = { code: string; message: string; conflicts?: FieldConflict[] };
+
+/** How a processed mutation is answered: applied, refused, or applied but for the conflicts. */
+export const answerOf = (mutationId: number, failure: Failure | undefined, done: 'applied' | 'alreadyApplied'): MutationResult =>
+  !failure ? { mutationId, status: done } : { mutationId, status: failure.conflicts ? 'conflict' : 'failed', ...failure };
 
 export async function recordFailure(sql: Queryable, userId: string, clientId: string, id: number, name: string, failure: Failure) {
   await sql`
-    insert into sync_mutation_failures (user_id, client_id, mutation_id, name, code, message)
-    values (${userId}, ${clientId}, ${id}, ${name}, ${failure.code}, ${failure.message})
+    insert into sync_mutation_failures (user_id, client_id, mutation_id, name, code, message, conflicts)
+    values (${userId}, ${clientId}, ${id}, ${name}, ${failure.code}, ${failure.message},
+            ${failure.conflicts ? jsonb(sql, failure.conflicts) : null})
     on conflict do nothing`;
 }
 
 /** Refusals among already processed ids, so a resend learns the same reason again. */
 export async function findFailures(sql: Queryable, userId: string, clientId: string, ids: number[]) {
-  const rows = await sql<(Failure & { id: number })[]>`
-    select mutation_id::float8 as id, code, message from sync_mutation_failures
+  const rows = await sql<{ id: number; code: string; message: string; conflicts: unknown }[]>`
+    select mutation_id::float8 as id, code, message, conflicts from sync_mutation_failures
     where user_id = ${userId} and client_id = ${clientId} and mutation_id = any(${ids}::int8[])`;
-  return new Map(rows.map(({ id, ...failure }) => [id, failure]));
+  return new Map(
+    rows.map(({ id, code, message, conflicts }): [number, Failure] => [
+      id,
+      conflicts === null ? { code, message } : { code, message, conflicts: fieldConflictSchema.array().parse(conflicts) },
+    ]),
+  );
 }
 
 export type ChangeEntry = { table: SyncTable; rowId: string; version: number; deleted: boolean };

@@ -1,8 +1,9 @@
-import { AlertTriangle, CloudOff, Cloud, ListChecks, RefreshCw } from 'lucide-react';
+import { AlertTriangle, CloudOff, Cloud, GitMerge, ListChecks, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
-import { usePendingCount, useRejected, useSyncSnapshot } from '../../../offline/hooks.ts';
+import { CONFLICT_TEXTS } from '../../../offline/conflict-texts.ts';
+import { useConflicts, usePendingCount, useRejected, useSyncSnapshot } from '../../../offline/hooks.ts';
 import { OFFLINE_SAVED_TOAST_ID, SYNC_UI_TEXTS } from '../../../offline/mutation-labels.ts';
 import { syncStateOf, type SyncState } from '../sync-state.ts';
 import { SyncPanel } from './sync-panel.tsx';
@@ -15,6 +16,7 @@ export function SyncIndicator() {
   const snapshot = useSyncSnapshot();
   const pending = usePendingCount();
   const rejected = useRejected().length;
+  const conflicts = useConflicts().length;
   const [open, setOpen] = useState(false);
   const state = syncStateOf(snapshot);
   useSyncedConfirmation(state, pending);
@@ -36,6 +38,13 @@ export function SyncIndicator() {
           <span className="rounded-full bg-brand-600 px-1.5 text-white">
             <span aria-hidden="true">{pending}</span>
             <span className="sr-only">{SYNC_UI_TEXTS.pending(pending)}</span>
+          </span>
+        )}
+        {conflicts > 0 && (
+          <span className="inline-flex items-center gap-1 text-amber-800">
+            <GitMerge aria-hidden="true" className="size-4" />
+            <span aria-hidden="true">{conflicts}</span>
+            <span className="sr-only">{CONFLICT_TEXTS.count(conflicts)}</span>
           </span>
         )}
         {rejected > 0 && (

@@ -3,8 +3,12 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDiscardRejected, usePendingEntries, useRejected } from '../../../offline/hooks.ts';
 import { mutationLabel, SYNC_UI_TEXTS } from '../../../offline/mutation-labels.ts';
+import { SyncConflicts } from './sync-conflicts.tsx';
 
-/** What waits on this device and what the server refused, with its reason; refused changes can be discarded. */
+/**
+ * What waits on this device, what the server kept another device's newer value for (with both values and the two ways
+ * out), and what it refused, with its reason; refused changes can be discarded.
+ */
 export function SyncPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const pending = usePendingEntries();
   const rejected = useRejected();
@@ -12,6 +16,7 @@ export function SyncPanel({ open, onClose }: { open: boolean; onClose: () => voi
 
   return (
     <Modal open={open} onClose={onClose} title="Alterações deste aparelho" description="Alterações feitas aqui são enviadas ao servidor automaticamente." size="lg">
+      <SyncConflicts />
       <section aria-labelledby="sync-pending" className="space-y-2">
         <h3 id="sync-pending" className="text-sm font-semibold text-slate-900">
           {pending.length === 0 ? 'Nenhuma alteração pendente' : SYNC_UI_TEXTS.pending(pending.length)}
