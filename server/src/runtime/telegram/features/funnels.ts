@@ -104,5 +104,5 @@ function isIn(member: ChatMember): boolean {
   return member.status === 'member' || member.status === 'administrator' || member.status === 'creator';
 }
 
-const isJoin = (update: ChatMemberUpdated) => !isIn(update.old_chat_member) && isIn(update.new_chat_member);
-const isLeave = (update: ChatMemberUpdated) => isIn(update.old_chat_member) && !isIn(update.new_chat_member);
+export const isJoin = (update: ChatMemberUpdated) => !isIn(update.old_chat_member) && isIn(update.new_chat_member);
+export const isLeave = (update: ChatMemberUpdated) => isIn(update.old_chat_member) && !isIn(update.new_chat_member);

@@ -1,0 +1,51 @@
+/**
+ * The dashboard's figures, always scoped by the owner. The daily series sums the 15-minute slots of
+ * activity_counts (migration 0660) by the caller's local day; the "agora" figures count live rows through partial
+ * indexes.
+ */
+import type { ActivityDay, ActivityNow } from '@shared/dashboard/schemas.ts';
+import type { Queryable } from '../../db/client.ts';
+
+/**
+ * One row per day of the window in `timeZone`, oldest first, every day present. The window starts at local
+ * midnight `days - 1` days before today, turned back into an instant so the slot range is exact.
+ */
+export function dailyActivity(sql: Queryable, userId: string, days: number, timeZone: string) {
+  return sql<ActivityDay[]>`
+    with bounds as (
+      select (now() at time zone ${timeZone})::date as today
+    ),
+    series as (
+      select generate_series(today - (${days}::int - 1), today, interval '1 day')::date as day from bounds
+    ),
+    counted as (
+      select (a.slot at time zone ${timeZone})::date as day,
+             sum(a.n) filter (where a.metric = 'in') as received, sum(a.n) filter (where a.metric = 'out') as sent,
+             sum(a.n) filter (where a.metric = 'contact') as contacts, sum(a.n) filter (where a.metric = 'join') as joins,
+             sum(a.n) filter (where a.metric = 'leave') as leaves,
+             sum(a.n) filter (where a.metric = 'broadcast_sent') as broadcast_sent,
+             sum(a.n) filter (where a.metric = 'broadcast_failed') as broadcast_failed,
+             sum(a.n) filter (where a.metric = 'funnel_entry') as funnel_entries
+      from activity_counts a, bounds
+      where a.user_id = ${userId}
+        and a.slot >= ((bounds.today - (${days}::int - 1))::timestamp at time zone ${timeZone})
+      group by 1
+    )
+    select to_char(s.day, 'YYYY-MM-DD') as date,
+           coalesce(c.received, 0)::int as "messagesReceived", coalesce(c.sent, 0)::int as "messagesSent",
+           coalesce(c.contacts, 0)::int as "newContacts", coalesce(c.joins, 0)::int as "channelJoins",
+           coalesce(c.leaves, 0)::int as "channelLeaves", coalesce(c.broadcast_sent, 0)::int as "broadcastSent",
+           coalesce(c.broadcast_failed, 0)::int as "broadcastFailed", coalesce(c.funnel_entries, 0)::int as "funnelEntries"
+    from series s left join counted c on c.day = s.day
+    order by s.day`;
+}
+
+export async function activityNow(sql: Queryable, userId: string): Promise<ActivityNow> {
+  const [row] = await sql<ActivityNow[]>`
+    select
+      (select count(*) from conversations where user_id = ${userId} and unread_count > 0)::int as "unreadConversations",
+      (select count(*) from broadcasts where user_id = ${userId} and status = 'SENDING')::int as "broadcastsSending",
+      (select count(*) from pixel_events
+        where user_id = ${userId} and (status = 'failed' or (status <> 'sent' and last_error is not null)))::int as "pixelEventsFailing"`;
+  return row ?? { unreadConversations: 0, broadcastsSending: 0, pixelEventsFailing: 0 };
+}
