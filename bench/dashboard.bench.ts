@@ -1,7 +1,7 @@
 /**
  * The dashboard's activity on PostgreSQL: an account with 100 000 contacts and 1 000 000 messages spread over the
  * last 90 days (the longest window: every day full), plus channel joins and leaves, broadcast outcomes and funnel
- * entries, all written through the tables' own triggers. Then GET /api/dashboard/activity through HTTP with
+ * entries. Then GET /api/dashboard/activity through HTTP with
  * days=7|30|90 in turn and tz=America/Sao_Paulo, sequential and 8 at a time: p50 / p95 / p99 (target p95 < 100 ms).
  * `BENCH_DATABASE_URL` names the PostgreSQL server (a throw-away database is created there and dropped).
  */
@@ -42,7 +42,7 @@ try {
   const created = emulator.control.createBot({ username: `canalize_bench_dash_${Date.now() % 100000}_bot` });
   const { bot } = await api<{ bot: { id: string } }>(server.url, token, 'POST', '/bots', { token: created.token });
   await seed(bot.id);
-  const expected = await sql<{ n: number }[]>`select coalesce(sum(n), 0)::int as n from activity_counts where metric in ('in', 'out')`;
+  const expected = await sql<{ n: number }[]>`select coalesce(sum(messages_received + messages_sent), 0)::int as n from activity_counts`;
   console.log(`contagens de mensagens nas janelas de 15 min: ${expected[0]?.n ?? 0} (esperado ${MESSAGES})`);
   await latency(server.url, token);
 } finally {
@@ -53,45 +53,56 @@ try {
   await admin.end({ timeout: 5 });
 }
 
+/**
+ * The rows are written with the tables' triggers off (a million messages through the inbox's per-statement work
+ * takes many minutes on this machine), then the counts and the conversations are computed from them once: the
+ * counts by activity_counts_rebuild (migration 0660, what the triggers count), the conversations as migration 0500
+ * fills them. The triggers' counting is proven by the API's integration tests.
+ */
 async function seed(botId: string) {
   const started = performance.now();
   const [user] = await sql<{ id: string }[]>`select user_id as id from bots where id = ${botId}`;
   const userId = user?.id ?? '';
-  await sql`
-    insert into contacts (bot_id, telegram_id, first_name, username, created_at, last_interaction_at)
-    select ${botId}, 100000 + g, 'Contato ' || g, 'contato' || g, now() - random() * (${DAYS}::int * interval '1 day'), now()
-    from generate_series(1, ${CONTACTS}) g`;
-  // 10 messages per contact, one statement per round (100 000 rows each), at random moments of the window; the
-  // newest are unread.
-  for (let round = 0; round < MESSAGES / CONTACTS; round++) {
-    await sql`
-      insert into messages (bot_id, contact_id, chat_id, direction, text, type, created_at, read_at)
-      select c.bot_id, c.id, c.telegram_id, case when random() < 0.35 then 'out' else 'in' end,
-             'mensagem ' || ${round} || ' de ' || c.first_name, 'TEXT',
-             now() - random() * (${DAYS}::int * interval '1 day'), case when ${round} < 9 then now() end
-      from contacts c where c.bot_id = ${botId}`;
-  }
-  const [chat] = await sql<{ id: string }[]>`
-    insert into channels (bot_id, chat_id, title, type) values (${botId}, -1001, 'Canal', 'channel') returning id`;
-  await sql`
-    insert into channel_member_events (user_id, bot_id, chat_id, telegram_user_id, kind, occurred_at)
-    select ${userId}, ${botId}, -1001, 100000 + g, case when g % 4 = 0 then 'leave' else 'join' end, now() - random() * (${DAYS}::int * interval '1 day')
-    from generate_series(1, ${CONTACTS}) g`;
-  const [funnel] = await sql<{ id: string }[]>`
-    insert into funnels (user_id, bot_id, channel_id, name, invite_link) values (${userId}, ${botId}, ${chat?.id ?? ''}, 'Funil', 'https://t.me/+x') returning id`;
-  await sql`
-    insert into funnel_entries (funnel_id, contact_id, entered_at)
-    select ${funnel?.id ?? ''}, c.id, c.created_at from contacts c where c.bot_id = ${botId} and c.telegram_id % 3 = 0`;
-  const [broadcast] = await sql<{ id: string }[]>`
-    insert into broadcasts (user_id, bot_id, name, message, status) values (${userId}, ${botId}, 'Promo', 'oi', 'COMPLETED') returning id`;
-  await sql`insert into broadcast_recipients (broadcast_id, telegram_id, status) select ${broadcast?.id ?? ''}, telegram_id, 'sending' from contacts where bot_id = ${botId}`;
-  await sql`
-    update broadcast_recipients set status = case when telegram_id % 10 = 0 then 'failed' else 'sent' end,
-      updated_at = now() - random() * (${DAYS}::int * interval '1 day')
-    where broadcast_id = ${broadcast?.id ?? ''}`;
+  const window = sql`(${DAYS}::int * interval '1 day')`;
+  await sql.begin(async (tx) => {
+    await tx`set local session_replication_role = replica`;
+    await tx`
+      insert into contacts (bot_id, user_id, telegram_id, first_name, username, created_at, last_interaction_at)
+      select ${botId}, ${userId}, 100000 + g, 'Contato ' || g, 'contato' || g, now() - random() * ${window}, now()
+      from generate_series(1, ${CONTACTS}) g`;
+    // 10 messages per contact at random moments of the window; the newest round is unread.
+    await tx`
+      insert into messages (bot_id, user_id, contact_id, chat_id, direction, text, type, created_at, read_at)
+      select c.bot_id, ${userId}, c.id, c.telegram_id, case when random() < 0.35 then 'out' else 'in' end,
+             'mensagem ' || r || ' de ' || c.first_name, 'TEXT', now() - random() * ${window}, case when r < 9 then now() end
+      from contacts c, generate_series(0, ${MESSAGES / CONTACTS - 1}) r where c.bot_id = ${botId}`;
+    await tx`
+      insert into conversations (contact_id, user_id, bot_id, last_message_id, last_message_uid, last_message_at, unread_count)
+      select distinct on (m.contact_id) m.contact_id, m.user_id, m.bot_id, m.id, m.uid, m.created_at,
+             count(*) filter (where m.direction = 'in' and m.read_at is null) over (partition by m.contact_id)
+      from messages m order by m.contact_id, m.created_at desc, m.id desc`;
+    const [chat] = await tx<{ id: string }[]>`
+      insert into channels (bot_id, user_id, chat_id, title, type) values (${botId}, ${userId}, -1001, 'Canal', 'channel') returning id`;
+    await tx`
+      insert into channel_member_events (user_id, bot_id, chat_id, telegram_user_id, kind, occurred_at)
+      select ${userId}, ${botId}, -1001, 100000 + g, case when g % 4 = 0 then 'leave' else 'join' end, now() - random() * ${window}
+      from generate_series(1, ${CONTACTS}) g`;
+    const [funnel] = await tx<{ id: string }[]>`
+      insert into funnels (user_id, bot_id, channel_id, name, invite_link) values (${userId}, ${botId}, ${chat?.id ?? ''}, 'Funil', 'https://t.me/+x') returning id`;
+    await tx`
+      insert into funnel_entries (funnel_id, contact_id, entered_at)
+      select ${funnel?.id ?? ''}, c.id, c.created_at from contacts c where c.bot_id = ${botId} and c.telegram_id % 3 = 0`;
+    const [broadcast] = await tx<{ id: string }[]>`
+      insert into broadcasts (user_id, bot_id, name, message, status) values (${userId}, ${botId}, 'Promo', 'oi', 'COMPLETED') returning id`;
+    await tx`
+      insert into broadcast_recipients (broadcast_id, telegram_id, contact_id, status, updated_at)
+      select ${broadcast?.id ?? ''}, telegram_id, id, case when telegram_id % 10 = 0 then 'failed' else 'sent' end, now() - random() * ${window}
+      from contacts where bot_id = ${botId}`;
+    await tx`select activity_counts_rebuild(now() - ${window} - interval '1 day')`;
+  });
   await sql`vacuum analyze`;
   const [slots] = await sql<{ n: number }[]>`select count(*)::int as n from activity_counts`;
-  console.log(`semeado: ${CONTACTS} contatos, ${MESSAGES} mensagens, entradas e saídas, funil e disparo em ${((performance.now() - started) / 1000).toFixed(1)} s (${slots?.n ?? 0} linhas de contagem)`);
+  console.log(`semeado: ${CONTACTS} contatos, ${MESSAGES} mensagens, entradas e saídas, funil e disparo em ${((performance.now() - started) / 1000).toFixed(1)} s (${slots?.n ?? 0} janelas de 15 min)`);
 }
 
 async function latency(url: string, token: string) {
@@ -115,8 +126,10 @@ async function latency(url: string, token: string) {
   for (const days of windows) {
     console.log(`GET /api/dashboard/activity?days=${days}, sequencial: ${describe(sequential.filter((r) => r.days === days).map((r) => r.ms))}`);
   }
-  const all = describe(sequential.map((r) => r.ms));
-  console.log(`GET /api/dashboard/activity (7/30/90 alternados), sequencial: ${all}`);
+  const all = sequential.map((r) => r.ms).sort((a, b) => a - b);
+  const p95 = all[Math.floor(0.95 * all.length)] ?? 0;
+  const verdict = p95 < 100 ? 'meta atingida' : 'abaixo da meta (p95 < 100 ms)';
+  console.log(`GET /api/dashboard/activity (7/30/90 alternados), sequencial: ${describe(all)} — ${verdict}`);
   console.log(`GET /api/dashboard/activity (7/30/90 alternados), 8 simultâneas: ${describe(parallel.map((r) => r.ms))}`);
 }
 

@@ -19,29 +19,32 @@ export function LineChart({ data, caption, height = 180 }: { data: LineChartData
       ) : (
         <div ref={target} data-testid="line-chart" data-drawn={drawn || undefined} aria-hidden="true" style={{ minHeight: height }} className="w-full overflow-hidden text-xs" />
       )}
-      <table className="sr-only">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Dia</th>
-            {data.series.map(({ label }) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.labels.map((day, index) => (
-            <tr key={`${day}-${index}`}>
-              <th scope="row">{day}</th>
-              {data.series.map(({ label }, column) => (
-                <td key={label}>{formatNumber(data.columns[column + 1]?.[index] ?? 0)}</td>
+      {/* A table ignores `overflow`: the wrapper clips it, so its width never widens the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Dia</th>
+              {data.series.map(({ label }) => (
+                <th key={label} scope="col">
+                  {label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.labels.map((day, index) => (
+              <tr key={`${day}-${index}`}>
+                <th scope="row">{day}</th>
+                {data.series.map(({ label }, column) => (
+                  <td key={label}>{formatNumber(data.columns[column + 1]?.[index] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

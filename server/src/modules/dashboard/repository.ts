@@ -20,12 +20,9 @@ export function dailyActivity(sql: Queryable, userId: string, days: number, time
     ),
     counted as (
       select (a.slot at time zone ${timeZone})::date as day,
-             sum(a.n) filter (where a.metric = 'in') as received, sum(a.n) filter (where a.metric = 'out') as sent,
-             sum(a.n) filter (where a.metric = 'contact') as contacts, sum(a.n) filter (where a.metric = 'join') as joins,
-             sum(a.n) filter (where a.metric = 'leave') as leaves,
-             sum(a.n) filter (where a.metric = 'broadcast_sent') as broadcast_sent,
-             sum(a.n) filter (where a.metric = 'broadcast_failed') as broadcast_failed,
-             sum(a.n) filter (where a.metric = 'funnel_entry') as funnel_entries
+             sum(a.messages_received) as received, sum(a.messages_sent) as sent, sum(a.new_contacts) as contacts,
+             sum(a.channel_joins) as joins, sum(a.channel_leaves) as leaves, sum(a.broadcast_sent) as broadcast_sent,
+             sum(a.broadcast_failed) as broadcast_failed, sum(a.funnel_entries) as funnel_entries
       from activity_counts a, bounds
       where a.user_id = ${userId}
         and a.slot >= ((bounds.today - (${days}::int - 1))::timestamp at time zone ${timeZone})
