@@ -59,8 +59,15 @@ export const activityDaySchema = z.object({
 });
 export type ActivityDay = z.infer<typeof activityDaySchema>;
 
+/**
+ * Unread conversations are counted up to this many: past it the figure is "999+" (a count of every one of tens of
+ * thousands would cost more than the rest of the answer, and tells the operator nothing more).
+ */
+export const UNREAD_CONVERSATIONS_CAP = 1000;
+
 export const activityNowSchema = z.object({
-  unreadConversations: count,
+  /** At most UNREAD_CONVERSATIONS_CAP. */
+  unreadConversations: count.max(UNREAD_CONVERSATIONS_CAP),
   broadcastsSending: count,
   /** Conversions API events not delivered whose last attempt failed (given up, or waiting for a retry). */
   pixelEventsFailing: count,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { DASHBOARD_TEXTS, dashboardActivityResponseSchema, type ActivityDay } from '@shared/dashboard/schemas.ts';
+import { DASHBOARD_TEXTS, UNREAD_CONVERSATIONS_CAP, dashboardActivityResponseSchema, type ActivityDay } from '@shared/dashboard/schemas.ts';
 import { registerUser } from '../../test-support/fixtures.ts';
 import { createFunnel } from '../../test-support/funnels.ts';
 import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
@@ -127,6 +127,18 @@ describe('GET /api/dashboard/activity', () => {
     expect(activity.series.at(-1)).toMatchObject({ broadcastSent: 3, broadcastFailed: 2, funnelEntries: 1, messagesReceived: 1 });
     expect(activity.now).toEqual({ unreadConversations: 1, broadcastsSending: 1, pixelEventsFailing: 2 });
     await expectRebuildAgrees(registered.auth, 'days=7');
+  }, 20_000);
+
+  test('unread conversations are counted up to the cap', async () => {
+    const registered = await registeredBot(bed);
+    const sql = bed.server.db.sql;
+    await sql`
+      insert into contacts (bot_id, telegram_id, first_name)
+      select ${registered.bot.id}, 800000 + g, 'Leitor' from generate_series(1, ${UNREAD_CONVERSATIONS_CAP + 5}) g`;
+    await sql`
+      insert into messages (bot_id, contact_id, chat_id, direction, text)
+      select bot_id, id, telegram_id, 'in', 'oi' from contacts where bot_id = ${registered.bot.id}`;
+    expect((await activityOf(registered.auth, 'days=7')).now.unreadConversations).toBe(UNREAD_CONVERSATIONS_CAP);
   }, 20_000);
 
   test("scoped to the caller: another user's activity is not counted; a new account is all zeros", async () => {

@@ -3,7 +3,7 @@
  * activity_counts (migration 0660) by the caller's local day; the "agora" figures count live rows through partial
  * indexes.
  */
-import type { ActivityDay, ActivityNow } from '@shared/dashboard/schemas.ts';
+import { UNREAD_CONVERSATIONS_CAP, type ActivityDay, type ActivityNow } from '@shared/dashboard/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
 
 /**
@@ -40,7 +40,8 @@ export function dailyActivity(sql: Queryable, userId: string, days: number, time
 export async function activityNow(sql: Queryable, userId: string): Promise<ActivityNow> {
   const [row] = await sql<ActivityNow[]>`
     select
-      (select count(*) from conversations where user_id = ${userId} and unread_count > 0)::int as "unreadConversations",
+      (select count(*) from (
+        select 1 from conversations where user_id = ${userId} and unread_count > 0 limit ${UNREAD_CONVERSATIONS_CAP}) unread)::int as "unreadConversations",
       (select count(*) from broadcasts where user_id = ${userId} and status = 'SENDING')::int as "broadcastsSending",
       (select count(*) from pixel_events
         where user_id = ${userId} and (status = 'failed' or (status <> 'sent' and last_error is not null)))::int as "pixelEventsFailing"`;

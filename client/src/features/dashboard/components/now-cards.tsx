@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, MessageCircle, Send, type LucideIcon } from 'lucide-react';
 import type { ActivityNow } from '@shared/dashboard/schemas.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNowFigure } from '../utils/now-figure.ts';
 import { cn } from '../../../lib/cn.ts';
 
 type NowCard = { key: keyof ActivityNow; label: string; to: '/chat' | '/broadcasts' | '/pixels'; icon: LucideIcon; tone: string; alert: string };
@@ -37,7 +37,7 @@ export function NowCards({ now, unavailable }: { now: ActivityNow | undefined; u
                 </span>
                 <span className="min-w-0 flex-1 text-sm font-medium text-slate-600">{label}</span>
                 <span className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">
-                  {value === undefined ? unavailable ? '—' : <span aria-hidden="true" className="inline-block h-7 w-8 animate-pulse rounded bg-slate-100 align-middle" /> : formatNumber(value)}
+                  <Figure value={value === undefined ? undefined : formatNowFigure(key, value)} unavailable={unavailable} />
                 </span>
               </Link>
             </li>
@@ -46,4 +46,10 @@ export function NowCards({ now, unavailable }: { now: ActivityNow | undefined; u
       </ul>
     </section>
   );
+}
+
+function Figure({ value, unavailable }: { value: string | undefined; unavailable: boolean }) {
+  if (value !== undefined) return value;
+  if (unavailable) return '—';
+  return <span aria-hidden="true" className="inline-block h-7 w-8 animate-pulse rounded bg-slate-100 align-middle" />;
 }
