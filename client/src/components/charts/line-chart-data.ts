@@ -2,8 +2,10 @@
 export type LineSeries = { label: string; color: string };
 
 export type LineChartData = {
-  /** The axis' text for each x (the day's index). */
+  /** Each x's name (the day's index → "27 de nov."), in the legend and the screen readers' table. */
   labels: string[];
+  /** Each x's short text on the axis ("27/11"), so a week fits a phone's width. */
+  ticks: string[];
   series: readonly LineSeries[];
   /** uPlot's columns: x (0…n-1), then one column per series, in `series` order. */
   columns: [number[], ...number[][]];

@@ -12,24 +12,28 @@ const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10
 const DAY_STEPS = [1, 2, 7, 14, 28];
 const AXIS = { stroke: '#64748b', grid: { stroke: '#f1f5f9', width: 1 }, ticks: { show: false } };
 
+const LEGEND_MIN_WIDTH = 480;
+
 export type DrawnChart = { setSize: (width: number) => void; destroy: () => void };
 
 export function drawLineChart(target: HTMLElement, data: LineChartData, width: number, height: number): DrawnChart {
   const label = (index: number | null | undefined) => (index === null || index === undefined ? '' : (data.labels[index] ?? ''));
+  const tick = (index: number) => data.ticks[index] ?? '';
   const chart = new uPlot(
     {
       width,
       height,
       scales: { x: { time: false }, y: { range: (_self, _min, max) => [0, Math.max(4, max)] } },
       axes: [
-        { ...AXIS, space: 64, incrs: DAY_STEPS, values: (_self, splits) => splits.map((split) => label(split)) },
+        { ...AXIS, space: 44, incrs: DAY_STEPS, values: (_self, splits) => splits.map((split) => tick(split)) },
         { ...AXIS, size: 48, incrs: COUNT_STEPS, values: (_self, splits) => splits.map((split) => split.toLocaleString('pt-BR')) },
       ],
       series: [
         { label: 'Dia', value: (_self, index) => label(index) },
         ...data.series.map(({ label: name, color }) => ({ label: name, stroke: color, width: 2, points: { size: 5 } })),
       ],
-      legend: { live: true },
+      // On a phone the totals above the chart name the lines; the legend's hover values need a pointer and room.
+      legend: { live: true, show: width >= LEGEND_MIN_WIDTH },
       cursor: { drag: { x: false, y: false } },
     },
     data.columns,

@@ -19,7 +19,7 @@ export function NowCards({ now, unavailable }: { now: ActivityNow | undefined; u
       <h2 id="agora-title" className="mb-3 text-base font-semibold text-slate-900">
         Agora
       </h2>
-      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
+      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-4">
         {CARDS.map(({ key, label, to, icon: Icon, tone, alert }) => {
           const value = now?.[key];
           return (
@@ -28,11 +28,11 @@ export function NowCards({ now, unavailable }: { now: ActivityNow | undefined; u
                 to={to}
                 data-testid={`now-${key}`}
                 className={cn(
-                  'flex items-center gap-3 rounded-2xl border bg-white p-4 shadow-sm transition-colors hover:border-brand-200',
+                  'flex items-center gap-3 rounded-2xl border bg-white px-4 py-3 shadow-sm transition-colors hover:border-brand-200 sm:py-4',
                   value ? alert : 'border-slate-200/80',
                 )}
               >
-                <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-xl', tone)}>
+                <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-xl sm:size-10', tone)}>
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
                 <span className="min-w-0 flex-1 text-sm font-medium text-slate-600">{label}</span>

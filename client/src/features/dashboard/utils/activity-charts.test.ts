@@ -18,6 +18,7 @@ describe('activity charts', () => {
     const series = [day('2026-11-25', { messagesReceived: 3, messagesSent: 1 }), day('2026-11-26'), day('2026-11-27', { messagesReceived: 2 })];
     const chart = toActivityChart(spec('messages'), series);
     expect(chart.data.labels).toEqual(['25 de nov.', '26 de nov.', '27 de nov.']);
+    expect(chart.data.ticks).toEqual(['25/11', '26/11', '27/11']);
     expect(chart.data.columns).toEqual([[0, 1, 2], [3, 0, 2], [1, 0, 0]]);
     expect(chart.data.series.map((item) => item.label)).toEqual(['Recebidas', 'Enviadas']);
     expect(chart.totals).toEqual([5, 1]);

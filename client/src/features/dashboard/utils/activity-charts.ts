@@ -83,6 +83,14 @@ export const ACTIVITY_CHARTS: readonly ActivityChartSpec[] = [
 const dayFormat = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: 'short', timeZone: 'UTC' });
 const longDayFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 
+const tickFormat = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+
+/** "2026-11-05" → "05/11", the axis' text. */
+export function formatActivityTick(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : tickFormat.format(parsed);
+}
+
 /** "2026-11-05" → "05 de nov." */
 export function formatActivityDay(date: string, long = false): string {
   const parsed = new Date(`${date}T00:00:00Z`);
@@ -113,6 +121,7 @@ export function toActivityChart(spec: ActivityChartSpec, series: readonly Activi
     spec,
     data: {
       labels: series.map((day) => formatActivityDay(day.date)),
+      ticks: series.map((day) => formatActivityTick(day.date)),
       series: spec.series,
       columns: [series.map((_day, index) => index), ...columns],
     },
