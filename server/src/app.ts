@@ -39,6 +39,7 @@ import type { EventHub } from './modules/events/hub.ts';
 import { idleRuntime, type BotRuntime } from './ports/bot-runtime.ts';
 import { funnelRoutes } from './modules/funnels/routes.ts';
 import type { FunnelActivity } from './modules/funnels/live-activity.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createFunnelDirectory } from './modules/tracking/funnel-directory.ts';
 import { createPageviewWriter, type PageviewWriter } from './modules/tracking/pageview-writer.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
       funnelChanged: (publicId) => directory.forget(publicId),
     }))
     .use(trackingRoutes(tracking))
+    .use(dashboardRoutes({ sql, accessTokens }))
     .use(messageRoutes({ ...inbox, accessTokens }))
     .use(mediaRoutes({ accessTokens, media: deps.media }))
     .use(syncRoutes({ ...botDeps, logger: deps.logger, announceSync: announceSyncTo(deps.peers, deps.logger) }))

@@ -13,6 +13,7 @@ import { callbacksFeature } from '../features/callbacks.ts';
 import { channelsFeature } from '../features/channels.ts';
 import { contactsFeature } from '../features/contacts.ts';
 import { flowsFeature } from '../features/flows.ts';
+import { membershipFeature } from '../features/membership-counts.ts';
 import { funnelsFeature } from '../features/funnels.ts';
 import { welcomeFeature } from '../features/welcome.ts';
 import { externalTimer } from '../../flow-engine/external-clock.ts';
@@ -61,6 +62,7 @@ export function createProductBot(options: CreateBotOptions): Bot<Context> {
     (error) => deps.logger.error('falha ao processar update', { updateId: error.ctx.update.update_id, error: error.error }),
     contactsFeature(deps),
     channelsFeature(deps),
+    membershipFeature(deps),
     // Before the welcome, which ends chat_member handling; attribution always passes the update on.
     funnelsFeature(deps),
     welcomeFeature(deps),
