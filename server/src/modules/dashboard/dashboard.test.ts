@@ -35,8 +35,8 @@ async function seededContact(registered: Registered, telegramId: number, created
 
 async function seedMessage(registered: Registered, contactId: string, direction: 'in' | 'out', at: Date, status = 'sent') {
   await bed.server.db.sql`
-    insert into messages (bot_id, contact_id, chat_id, direction, text, status, created_at)
-    values (${registered.bot.id}, ${contactId}, 1, ${direction}, 'olá', ${status}, ${at})`;
+    insert into messages (bot_id, contact_id, chat_id, direction, source, text, status, created_at)
+    values (${registered.bot.id}, ${contactId}, 1, ${direction}, ${direction === 'in' ? 'contact' : 'operator'}, 'olá', ${status}, ${at})`;
 }
 
 /** Counting again from the stored rows (what migration 0660 does for the past) gives what the triggers counted. */
