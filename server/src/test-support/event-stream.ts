@@ -1,7 +1,14 @@
 /** Reads GET /api/events (server-sent events) into a list, with the bearer header, as the client does (fetch, not EventSource). */
 import type { LiveEvent } from '@shared/messages/schemas.ts';
 
-export type EventStream = { status: number; contentType: string | null; events: Array<{ event: string; data: LiveEvent }>; close(): void };
+export type EventStream = {
+  status: number;
+  contentType: string | null;
+  events: Array<{ event: string; data: LiveEvent }>;
+  /** Settles when the server ends the stream (or it is closed here). */
+  ended: Promise<void>;
+  close(): void;
+};
 
 export async function openEventStream(baseUrl: string, token: string): Promise<EventStream> {
   const controller = new AbortController();
@@ -10,7 +17,7 @@ export async function openEventStream(baseUrl: string, token: string): Promise<E
   const reader = response.body?.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
-  void (async () => {
+  const ended = (async () => {
     for (;;) {
       const chunk = await reader?.read().catch(() => undefined);
       if (!chunk || chunk.done) return;
@@ -26,5 +33,5 @@ export async function openEventStream(baseUrl: string, token: string): Promise<E
       }
     }
   })();
-  return { status: response.status, contentType: response.headers.get('content-type'), events, close: () => controller.abort() };
+  return { status: response.status, contentType: response.headers.get('content-type'), events, ended, close: () => controller.abort() };
 }

@@ -3,7 +3,8 @@
  * notifier once per topic (in-process in embedded mode; LISTEN/NOTIFY on PostgreSQL, so a message stored by another
  * server process reaches these streams too) and writes each event to that user's streams only. An event is a hint
  * ("this conversation changed: pull"), never the data, so a stream that missed some loses nothing: a reconnect
- * pulls.
+ * pulls. One account keeps at most MAX_STREAMS_PER_USER streams open on a process: a new one closes the oldest (its
+ * client, if still there, reconnects and pulls), so a script opening streams in a loop holds a bounded amount.
  */
 import type { LiveEvent } from '@shared/messages/schemas.ts';
 import type { Notifier } from '../../db/notify.ts';
@@ -13,9 +14,12 @@ export const LIVE_TOPICS = ['messages.changed', 'bots.changed', 'channels.change
 
 type Listener = (frame: Uint8Array) => void;
 
+/** Tabs and devices of one account together; far above what a person opens. */
+export const MAX_STREAMS_PER_USER = 20;
+
 export type EventHub = {
-  /** Registers a stream; the returned function unregisters it. */
-  attach(userId: string, listener: Listener): () => void;
+  /** Registers a stream; the returned function unregisters it. `evict` ends it when the account opens one too many. */
+  attach(userId: string, listener: Listener, evict?: () => void): () => void;
   size(): number;
   close(): void;
 };
@@ -27,7 +31,8 @@ export function sseFrame(event: string, data: unknown): Uint8Array {
 }
 
 export function createEventHub(notifier: Notifier): EventHub {
-  const streams = new Map<string, Set<Listener>>();
+  /** Per user, each stream's listener and how to end it, oldest first. */
+  const streams = new Map<string, Map<Listener, () => void>>();
   let count = 0;
   const unsubscribe = LIVE_TOPICS.map((topic) =>
     notifier.subscribe(topic, ({ payload }) => {
@@ -41,20 +46,27 @@ export function createEventHub(notifier: Notifier): EventHub {
       if (typeof payload.clientId === 'string') event.clientId = payload.clientId;
       // Encoded once, written to every stream of the user.
       const frame = sseFrame('change', event);
-      for (const listener of listeners) listener(frame);
+      for (const listener of listeners.keys()) listener(frame);
     }),
   );
   return {
-    attach(userId, listener) {
-      const set = streams.get(userId) ?? new Set<Listener>();
-      set.add(listener);
-      streams.set(userId, set);
-      count += 1;
-      return () => {
-        if (!set.delete(listener)) return;
+    attach(userId, listener, evict = () => {}) {
+      const open = streams.get(userId) ?? new Map<Listener, () => void>();
+      streams.set(userId, open);
+      const detach = (which: Listener) => {
+        if (!open.delete(which)) return;
         count -= 1;
-        if (set.size === 0) streams.delete(userId);
+        if (open.size === 0 && streams.get(userId) === open) streams.delete(userId);
       };
+      while (open.size >= MAX_STREAMS_PER_USER) {
+        const [oldest, end] = open.entries().next().value ?? [];
+        if (!oldest || !end) break;
+        detach(oldest);
+        end();
+      }
+      open.set(listener, evict);
+      count += 1;
+      return () => detach(listener);
     },
     size: () => count,
     close() {

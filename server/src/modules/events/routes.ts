@@ -36,7 +36,14 @@ export function eventRoutes(deps: { accessTokens: AccessTokens; hub: EventHub })
               end();
             }
           };
-          detach = deps.hub.attach(userId, write);
+          detach = deps.hub.attach(userId, write, () => {
+            end();
+            try {
+              controller.close();
+            } catch {
+              // already closed
+            }
+          });
           write(sseFrame('ready', {}));
           timers = [
             setInterval(() => write(heartbeat), HEARTBEAT_MS),
