@@ -19,6 +19,7 @@ import { pullQuerySchema, pushRequestSchema } from '@shared/sync/protocol.ts';
 import { welcomeMessageInputSchema } from '@shared/welcome/schemas.ts';
 import { broadcastListQuerySchema, broadcastRecipientsQuerySchema, broadcastStatsQuerySchema, createBroadcastInputSchema, duplicateBroadcastInputSchema, updateBroadcastInputSchema } from '@shared/broadcasts/schemas.ts';
 import { createFunnelInputSchema, funnelMetricsQuerySchema, updateFunnelInputSchema } from '@shared/funnels/schemas.ts';
+import { activityQuerySchema } from '@shared/dashboard/schemas.ts';
 import { trackClickInputSchema, trackPageviewInputSchema } from '@shared/funnels/tracking.ts';
 import { flowListQuerySchema } from '../modules/flows/service.ts';
 import { PNG_1X1 } from './media-upload.ts';
@@ -73,6 +74,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     crossTenant: (victim, attacker) => [{ label: "own funnel, victim's pixel", params: { id: attacker.funnelId }, body: { pixelIntegrationId: victim.pixelId } }],
   },
   'DELETE /api/funnels/:id': {},
+  'GET /api/dashboard/activity': { query: { schema: activityQuerySchema, valid: () => ({ days: '7', tz: 'America/Sao_Paulo' }) } },
   'GET /api/funnels/:id/metrics': { query: { schema: funnelMetricsQuerySchema, valid: () => ({ days: '7', tz: 'America/Sao_Paulo' }) } },
   'GET /api/js/:file': { public: 'the tracking script a landing page loads: the funnel link and public id only' },
   'OPTIONS /api/t/:uuid/pageview': { public: 'CORS preflight of a tracking call' },
