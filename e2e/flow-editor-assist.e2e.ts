@@ -1,6 +1,6 @@
 /**
  * An editor that helps, on a laptop: "+" under a node and a connection dropped on an empty spot add
- * the next node already connected, to the right; library nodes land in free space; Organizar lays the flow out
+ * the next node already connected, below its parent and in view with it; library nodes land in free space; Organizar lays the flow out
  * (dagre, loaded only then); the panel never hides its node; the minimap draws the nodes; the empty canvas says
  * what to do first; the canvas controls and panel labels speak pt-BR.
  */
@@ -47,7 +47,7 @@ async function overlappingCards(page: Page) {
   return pairs;
 }
 
-test('"+" sob um nó e uma conexão solta no vazio adicionam o próximo nó já conectado, à direita', async ({ page, request }) => {
+test('"+" sob um nó e uma conexão solta no vazio adicionam o próximo nó já conectado, abaixo do pai e os dois à vista', async ({ page, request }) => {
   const { flows, flowId, stored } = await open(page, request, 'Bot do Mais');
   const trigger = await flows.node(flowId, 'trigger_command', { command: '/start' }, { x: 60, y: 60 });
   await page.goto(`/flows/${flowId}/edit`);
@@ -59,13 +59,16 @@ test('"+" sob um nó e uma conexão solta no vazio adicionam o próximo nó já 
   await picker(page).getByRole('button', { name: 'Enviar texto' }).click();
   await expect(counter(page, '2 nós · 1 conexão')).toBeVisible();
   // Both boxes in one frame: the panel that opens pans the canvas, and two boxes read apart may straddle that pan.
-  const gap = () =>
+  // The new node sits below its parent, in line with it, and the canvas beside the panel shows both whole.
+  const layout = () =>
     page.evaluate(() => {
       const box = (subType: string) => document.querySelector(`[data-testid="flow-node"][data-subtype="${subType}"]`)?.getBoundingClientRect();
-      const [from, to] = [box('trigger_command'), box('send_text')];
-      return from && to ? to.left - from.right : Number.NaN;
+      const [parent, child, canvas] = [box('trigger_command'), box('send_text'), document.querySelector('[data-testid="flow-canvas"]')?.getBoundingClientRect()];
+      if (!parent || !child || !canvas) return null;
+      const inView = (b: DOMRect) => b.left >= canvas.left - 1 && b.right <= canvas.right + 1 && b.top >= canvas.top - 1 && b.bottom <= canvas.bottom + 1;
+      return { below: child.top > parent.bottom, inLine: Math.abs(child.left - parent.left) < 1, parentInView: inView(parent), childInView: inView(child) };
     });
-  await expect.poll(gap).toBeGreaterThan(0);
+  await expect.poll(layout).toEqual({ below: true, inLine: true, parentInView: true, childInView: true });
   await panelOf(page).getByRole('button', { name: 'Fechar painel' }).click();
 
   // From the text node's handle to an empty spot below: the picker, then the node there, connected.
@@ -140,24 +143,44 @@ test('o painel do nó nunca esconde o nó selecionado', async ({ page, request }
     .toBe(true);
 });
 
-/** The toasts on screen, and whether any covers the editor's header. */
-async function toastsOverHeader(page: Page) {
-  const header = await page.locator('header').filter({ has: page.getByLabel('Nome do fluxo') }).boundingBox();
-  const toasts = await page.locator('[data-sonner-toast]').evaluateAll((items) => items.map((t) => t.getBoundingClientRect().toJSON() as DOMRect));
-  return { count: toasts.length, covering: toasts.filter((t) => header && t.top < header.y + header.height).length };
+/**
+ * Watches the toasts from now on, whatever their duration: every title shown, the most on screen at once (leaving
+ * ones aside) and how many ever started above the editor header's bottom (where the toaster puts them, before any
+ * entry animation). Read at the end, so a short success toast gone before the check still counts.
+ */
+async function watchToasts(page: Page) {
+  await page.evaluate(() => {
+    const seen = { titles: [] as string[], most: 0, covering: 0, header: false };
+    Object.assign(window, { __toasts: seen });
+    const look = () => {
+      const header = document.querySelector('header:has([aria-label="Nome do fluxo"])')?.getBoundingClientRect();
+      const shown = [...document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])')];
+      seen.header ||= header !== undefined;
+      seen.most = Math.max(seen.most, shown.length);
+      for (const toast of shown) {
+        const title = toast.querySelector('[data-title]')?.textContent ?? '';
+        if (seen.titles.at(-1) !== title) seen.titles.push(title);
+        const top = toast.closest('[data-sonner-toaster]')?.getBoundingClientRect().top ?? 0;
+        if (header && top < header.bottom) seen.covering++;
+      }
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-removed'] });
+  });
+  return (): Promise<{ titles: string[]; most: number; covering: number; header: boolean }> => page.evaluate(() => Reflect.get(window, '__toasts'));
 }
 
 test('um toast por ação, nunca empilhados nem sobre o cabeçalho', async ({ page, request }) => {
   const { flowId } = await open(page, request, 'Bot dos Toasts');
   await page.goto(`/flows/${flowId}/edit`);
   const library = page.getByRole('navigation', { name: 'Biblioteca de nós' });
+  await expect(library.getByRole('button', { name: 'Enviar texto' })).toBeVisible();
+  const toasts = await watchToasts(page);
   for (let i = 0; i < 5; i++) await library.getByRole('button', { name: 'Enviar texto' }).click();
   await expect(counter(page, '5 nós · 0 conexões')).toBeVisible();
-  await expect(page.getByRole('region', { name: /Notificações/ }).getByText('Nó adicionado!')).toBeVisible();
-  expect(await toastsOverHeader(page)).toEqual({ count: 1, covering: 0 });
+  await expect.poll(async () => (await toasts()).titles).toContain('Nó adicionado!');
   await page.keyboard.press('Control+s');
-  await expect(page.getByRole('region', { name: /Notificações/ }).getByText('Fluxo salvo!')).toBeVisible();
-  expect(await toastsOverHeader(page)).toEqual({ count: 1, covering: 0 });
+  await expect.poll(async () => (await toasts()).titles.at(-1)).toBe('Fluxo salvo!');
+  expect(await toasts()).toEqual({ titles: ['Nó adicionado!', 'Fluxo salvo!'], most: 1, covering: 0, header: true });
 });
 
 test('o canvas vazio diz por onde começar e some com o primeiro nó; controles e painel em português', async ({ page, request }) => {

@@ -161,19 +161,25 @@ test('monta, edita e salva um fluxo só com toques num celular, sem nada passar 
   expect(await overflowing(page)).toEqual([]);
 });
 
-/** The points of a `size`-px square centred on the element that do not hit it: none when that square is its touch target. */
-async function hitsAround(target: ReturnType<Page['locator']>, size: number) {
-  return target.evaluate((element, side) => {
+/**
+ * The points of a `size`-px square beside the dot, reaching out of its card from the dot's centre (`out`: down for
+ * the bottom dot, up for the top one), that do not hit it, and whether the card just inside the dot is left to the
+ * card (a tap there opens the node): none and true when that square is its touch target and it covers no content.
+ */
+async function hitsAround(target: ReturnType<Page['locator']>, size: number, out: 1 | -1) {
+  return target.evaluate((element, [side, direction]) => {
     const box = element.getBoundingClientRect();
     const cx = box.x + box.width / 2;
-    const cy = box.y + box.height / 2;
+    const cy = box.y + box.height / 2 + (direction * side) / 2;
     const half = side / 2 - 0.5;
     const points = [[-half, -half], [half, -half], [-half, half], [half, half], [0, -half], [0, half], [-half, 0], [half, 0]];
-    return points.map(([dx = 0, dy = 0]) => {
+    const missed = points.map(([dx = 0, dy = 0]) => {
       const hit = document.elementFromPoint(cx + dx, cy + dy);
       return hit !== null && (hit === element || element.contains(hit)) ? 'ok' : `${dx},${dy} → ${hit?.tagName ?? 'nada'}`;
     }).filter((r) => r !== 'ok');
-  }, size);
+    const inside = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2 - direction * box.height);
+    return { missed, cardInside: inside !== null && !element.contains(inside) && inside.closest('[data-testid="flow-node"]') !== null };
+  }, [size, out] as const);
 }
 
 test('as bolinhas de conexão têm alvo de toque de 24 px e ligam dois nós com o dedo', async ({ page, request }) => {
@@ -190,9 +196,9 @@ test('as bolinhas de conexão têm alvo de toque de 24 px e ligam dois nós com 
 
   const source = card(page, 'trigger_command').locator('.react-flow__handle.source');
   const target = card(page, 'send_text').locator('.react-flow__handle.target');
-  for (const dot of [source, target]) {
+  for (const [dot, out] of [[source, 1], [target, -1]] as const) {
     await expect(dot).toBeVisible();
-    expect(await hitsAround(dot, 24)).toEqual([]);
+    expect(await hitsAround(dot, 24, out)).toEqual({ missed: [], cardInside: true });
   }
 
   // A finger that lands beside the dot, still inside its target, drags a connection to the next node.

@@ -39,6 +39,8 @@ async function connect(page: Page, from: Locator, to: Locator) {
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 test('cria um fluxo pelo modal, monta /start → botões → texto no editor, salva, recarrega e o usuário recebe as respostas', async ({ page, request }) => {
+  // A long journey (the modal, three nodes placed and two connections dragged, a reload, a Telegram run).
+  test.setTimeout(120_000);
   const { account, session } = await registerByApi(request);
   const bot = await emulator.createBot('Bot de Fluxos');
   await createBotByApi(request, session.tokens.accessToken, bot.token);

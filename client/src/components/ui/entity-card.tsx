@@ -34,7 +34,7 @@ export function EntityCard({ icon: Icon, title, subtitle, badge, children, actio
         {badge}
       </div>
       {children}
-      <div className="mt-auto flex items-center gap-2 pt-5">{actions}</div>
+      <div className="mt-auto flex flex-wrap items-center gap-2 pt-5">{actions}</div>
     </Card>
   );
 }

@@ -18,7 +18,10 @@ export function DeleteNodeButton({ onDelete }: { onDelete: () => void }) {
   );
 }
 
-/** The "+" under a card: shown on hover, when selected, and always to a finger. */
+/**
+ * The "+" under a card: shown on hover, when selected, and always to a finger. 32 px below the card, past the
+ * bottom dot's touch target at a phone's opening zoom (flow-canvas.css), so each keeps its own taps.
+ */
 export function AddNextButton({ selected, onAdd }: { selected: boolean; onAdd: () => void }) {
   return (
     <button
@@ -26,7 +29,7 @@ export function AddNextButton({ selected, onAdd }: { selected: boolean; onAdd: (
       aria-label="Adicionar próximo nó"
       title="Adicionar próximo nó"
       className={cn(
-        'nodrag nopan absolute -bottom-11 left-1/2 flex size-7 -translate-x-1/2 items-center justify-center rounded-full border border-blue-300 bg-white text-blue-600 shadow-sm',
+        'nodrag nopan absolute -bottom-15 left-1/2 flex size-7 -translate-x-1/2 items-center justify-center rounded-full border border-blue-300 bg-white text-blue-600 shadow-sm',
         'opacity-0 group-hover:opacity-100 focus-visible:opacity-100 pointer-coarse:opacity-100',
         selected && 'opacity-100',
       )}
