@@ -43,8 +43,8 @@ export const HTTP_REQUEST_TEXTS = {
 
 export const MEDIA_URL_TEXTS = { notWeb: 'A URL da mídia deve começar com http:// ou https://' } as const;
 
-/** Empty while drafting, a `{{variable}}` the engine checks once rendered, or an http(s) address. */
-const mediaUrl = text(2048).refine((url) => url.trim() === '' || url.trim().startsWith('{{') || /^https?:\/\//i.test(url.trim()), {
+/** Empty while drafting, a `{{variable}}` the engine checks once rendered, an uploaded file of this server, or an http(s) address. */
+const mediaUrl = text(2048).refine((url) => url.trim() === '' || /^(\{\{|\/api\/media\/|https?:\/\/)/i.test(url.trim()), {
   error: MEDIA_URL_TEXTS.notWeb,
 });
 

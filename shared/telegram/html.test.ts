@@ -43,6 +43,7 @@ describe('where texts are saved', () => {
     expect(nodeConfigSchemas.send_media.safeParse({ url: 'file:///etc/passwd' }).success).toBe(false);
     expect(nodeConfigSchemas.send_media.safeParse({ url: 'https://exemplo.com/a.png' }).success).toBe(true);
     expect(nodeConfigSchemas.send_media.safeParse({ url: '{{http.body.foto}}' }).success).toBe(true);
+    expect(nodeConfigSchemas.send_media.safeParse({ url: '/api/media/00000000-0000-4000-8000-000000000001', source: 'upload' }).success).toBe(true);
     expect(flowButtonSchema.safeParse({ text: 'x', type: 'url', value: 'javascript:alert(1)' }).success).toBe(false);
     expect(flowButtonSchema.safeParse({ text: 'x', type: 'url', value: 'JavaScript:alert(1)' }).success).toBe(false);
     for (const value of ['https://exemplo.com', 'tg://resolve?domain=x', '{{link}}']) {
