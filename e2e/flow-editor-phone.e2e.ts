@@ -201,6 +201,18 @@ test('as bolinhas de conexão têm alvo de toque de 24 px e ligam dois nós com 
     expect(await hitsAround(dot, 24, out)).toEqual({ missed: [], cardInside: true });
   }
 
+  // The "+" under a card: a 24 px square around its centre is the button's, however small the canvas draws it.
+  const add = card(page, 'trigger_command').getByRole('button', { name: 'Adicionar próximo nó' });
+  const missedAroundAdd = await add.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    return [[-11.5, -11.5], [11.5, -11.5], [-11.5, 11.5], [11.5, 11.5], [0, -11.5], [0, 11.5], [-11.5, 0], [11.5, 0]]
+      .map(([dx = 0, dy = 0]) => document.elementFromPoint(cx + dx, cy + dy))
+      .filter((hit) => hit === null || !(hit === element || element.contains(hit))).length;
+  });
+  expect(missedAroundAdd).toBe(0);
+
   // A finger that lands beside the dot, still inside its target, drags a connection to the next node.
   const from = await source.boundingBox();
   const to = await target.boundingBox();

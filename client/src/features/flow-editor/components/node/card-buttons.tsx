@@ -19,8 +19,9 @@ export function DeleteNodeButton({ onDelete }: { onDelete: () => void }) {
 }
 
 /**
- * The "+" under a card: shown on hover, when selected, and always to a finger. 32 px below the card, past the
- * bottom dot's touch target at a phone's opening zoom (flow-canvas.css), so each keeps its own taps.
+ * The "+" under a card: shown on hover, when selected, and always to a finger. 52 px below the card, so that its own
+ * 26 px target (`.add-next`, flow-canvas.css) starts past the bottom dot's at a phone's opening zoom and each keeps
+ * its own taps.
  */
 export function AddNextButton({ selected, onAdd }: { selected: boolean; onAdd: () => void }) {
   return (
@@ -29,7 +30,7 @@ export function AddNextButton({ selected, onAdd }: { selected: boolean; onAdd: (
       aria-label="Adicionar próximo nó"
       title="Adicionar próximo nó"
       className={cn(
-        'nodrag nopan absolute -bottom-15 left-1/2 flex size-7 -translate-x-1/2 items-center justify-center rounded-full border border-blue-300 bg-white text-blue-600 shadow-sm',
+        'add-next nodrag nopan absolute -bottom-20 left-1/2 flex size-7 -translate-x-1/2 items-center justify-center rounded-full border border-blue-300 bg-white text-blue-600 shadow-sm',
         'opacity-0 group-hover:opacity-100 focus-visible:opacity-100 pointer-coarse:opacity-100',
         selected && 'opacity-100',
       )}
