@@ -138,7 +138,7 @@ test('num celular, salvar boas-vindas, um disparo e um contato não deixa toast 
   const saved = page.locator('[data-sonner-toast]').filter({ hasText: /criado com sucesso/ });
   await expect(saved).toBeVisible();
   await expectCoversNothing(page, (await saved.textContent()) ?? '');
-  await page.getByRole('dialog').getByRole('button', { name: 'Agora não' }).tap();
+  await page.getByRole('dialog').getByRole('button', { name: 'Manter como rascunho' }).tap();
 
   await page.goto('/contacts');
   await page.getByRole('button', { name: /^Editar / }).first().tap();
