@@ -86,7 +86,13 @@ export function claimJobs(sql: Queryable, input: ClaimInput) {
         and attempts < max_attempts
         and ((status = 'queued' and run_at <= now()) or (status = 'running' and lease_expires_at <= now()))),
     picked as (select id from ranked where turn <= ${input.tenantCap} order by turn, run_at limit ${input.limit}),
-    due as materialized (select id from jobs where id in (select id from picked) for update skip locked)
+    -- The locking select states the due conditions again: a row another worker claimed and committed meanwhile is
+    -- re-checked against its new version (READ COMMITTED), so it is skipped instead of claimed twice.
+    due as materialized (
+      select id from jobs
+      where id in (select id from picked) and attempts < max_attempts
+        and ((status = 'queued' and run_at <= now()) or (status = 'running' and lease_expires_at <= now()))
+      for update skip locked)
     update jobs set status = 'running', attempts = jobs.attempts + 1, lease_token = ${input.token},
       lease_expires_at = now() + lease.ms * interval '1 millisecond', lease_instance_id = ${input.instanceId ?? null}
     from due, unnest(${input.kinds}::text[], ${input.leaseMs}::int[]) as lease(kind, ms)
