@@ -47,6 +47,8 @@ const envSchema = z.object({
   FLOW_HTTP_ALLOW_PRIVATE: flag,
   /** Behind a reverse proxy: the client address is the X-Forwarded-For entry the proxy appended (login throttling). */
   TRUST_PROXY: flag,
+  /** Live event streams one account keeps open on a process; a new one closes the oldest (docs/decisions.md#stream-cap). */
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Megabytes of uploaded files one account may keep (docs/decisions.md#media-quota). */
   MEDIA_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
   /** Accounts one client address may create before registration waits grow (docs/decisions.md#registration). */
@@ -83,6 +85,7 @@ export type Config = {
   trustProxy: boolean;
   registrationsPerAddress: number;
   mediaQuotaBytes: number;
+  liveStreamsPerAccount: number;
   /** VAPID `sub`: PUSH_SUBJECT, else PUBLIC_URL when https, else a placeholder mailto. */
   pushSubject: string;
   pushAllowLoopback: boolean;
@@ -122,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: values.TRUST_PROXY,
     registrationsPerAddress: values.REGISTRATIONS_PER_ADDRESS,
     mediaQuotaBytes: values.MEDIA_QUOTA_MB * 1024 * 1024,
+    liveStreamsPerAccount: values.LIVE_STREAMS_PER_ACCOUNT,
     pushSubject: values.PUSH_SUBJECT ?? (values.PUBLIC_URL?.startsWith('https://') ? values.PUBLIC_URL : 'mailto:push@canalize.invalid'),
     pushAllowLoopback: values.PUSH_ALLOW_LOOPBACK,
     webhookAllowLoopback: values.WEBHOOK_ALLOW_LOOPBACK,

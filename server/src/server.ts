@@ -74,7 +74,7 @@ export async function startServer(
     await takeOverPreviousLeases(db, config.instanceId, logger);
     const notifier = await createNotifier(db, logger);
     const media = createMediaStore(db.sql, config.dataDir, config.mediaQuotaBytes);
-    const events = createEventHub(notifier);
+    const events = createEventHub(notifier, config.liveStreamsPerAccount);
     const jobs = createJobWorker({ sql: db.sql, logger: logger.child({ component: 'jobs' }), instanceId: config.instanceId });
     // Web push (docs/decisions.md#web-push): keys made on first start; incoming messages enqueue push.send jobs.
     const push = createPushSender({

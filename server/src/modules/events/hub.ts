@@ -3,8 +3,9 @@
  * notifier once per topic (in-process in embedded mode; LISTEN/NOTIFY on PostgreSQL, so a message stored by another
  * server process reaches these streams too) and writes each event to that user's streams only. An event is a hint
  * ("this conversation changed: pull"), never the data, so a stream that missed some loses nothing: a reconnect
- * pulls. One account keeps at most MAX_STREAMS_PER_USER streams open on a process: a new one closes the oldest (its
- * client, if still there, reconnects and pulls), so a script opening streams in a loop holds a bounded amount.
+ * pulls. One account keeps at most LIVE_STREAMS_PER_ACCOUNT streams open on a process (MAX_STREAMS_PER_USER by
+ * default): a new one closes the oldest (its client, if still there, reconnects and pulls), so a script opening
+ * streams in a loop holds a bounded amount.
  */
 import type { LiveEvent } from '@shared/messages/schemas.ts';
 import type { Notifier } from '../../db/notify.ts';
@@ -30,7 +31,7 @@ export function sseFrame(event: string, data: unknown): Uint8Array {
   return encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-export function createEventHub(notifier: Notifier): EventHub {
+export function createEventHub(notifier: Notifier, maxPerUser = MAX_STREAMS_PER_USER): EventHub {
   /** Per user, each stream's listener and how to end it, oldest first. */
   const streams = new Map<string, Map<Listener, () => void>>();
   let count = 0;
@@ -58,7 +59,7 @@ export function createEventHub(notifier: Notifier): EventHub {
         count -= 1;
         if (open.size === 0 && streams.get(userId) === open) streams.delete(userId);
       };
-      while (open.size >= MAX_STREAMS_PER_USER) {
+      while (open.size >= maxPerUser) {
         const [oldest, end] = open.entries().next().value ?? [];
         if (!oldest || !end) break;
         detach(oldest);
