@@ -5,6 +5,7 @@
  */
 import { UNREAD_CONVERSATIONS_CAP, type ActivityDay, type ActivityNow } from '@shared/dashboard/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
+import { localDaySeries } from '../../db/local-days.ts';
 
 /**
  * One row per day of the window in `timeZone`, oldest first, every day present. The window starts at local
@@ -12,12 +13,7 @@ import type { Queryable } from '../../db/client.ts';
  */
 export function dailyActivity(sql: Queryable, userId: string, days: number, timeZone: string) {
   return sql<ActivityDay[]>`
-    with bounds as (
-      select (now() at time zone ${timeZone})::date as today
-    ),
-    series as (
-      select generate_series(today - (${days}::int - 1), today, interval '1 day')::date as day from bounds
-    ),
+    with ${localDaySeries(sql, days, timeZone)},
     counted as (
       select (a.slot at time zone ${timeZone})::date as day,
              sum(a.messages_received) as received, sum(a.messages_sent) as sent, sum(a.new_contacts) as contacts,

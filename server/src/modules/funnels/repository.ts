@@ -4,6 +4,7 @@
  */
 import { FUNNEL_LIMITS } from '@shared/funnels/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
+import { localDaySeries } from '../../db/local-days.ts';
 
 export type FunnelFields = {
   name: string;
@@ -134,12 +135,7 @@ export type MetricsDayRow = { date: string; pageviews: number; clicks: number; e
  */
 export async function dailyMetrics(sql: Queryable, funnelId: string, days: number, timeZone: string) {
   return sql<MetricsDayRow[]>`
-    with bounds as (
-      select (now() at time zone ${timeZone})::date as today
-    ),
-    series as (
-      select generate_series(today - (${days}::int - 1), today, interval '1 day')::date as day from bounds
-    ),
+    with ${localDaySeries(sql, days, timeZone)},
     counted as (
       select (e.occurred_at at time zone ${timeZone})::date as day,
              count(*) filter (where e.kind = 'pageview')::int as pageviews, count(*) filter (where e.kind = 'click')::int as clicks,
