@@ -69,7 +69,7 @@ const repositoryOwners = [
  * Declared exception: the sync pull reads, inside its one repeatable-read snapshot, the rows the change log names,
  * with each owner's `find*ByIds`; going through the services would need a by-id-list read in every one of them.
  */
-const SYNC_PULL_READS = `${SERVER}/modules/{bots,welcome,contacts,flows}/repository.ts`;
+const SYNC_PULL_READS = `${SERVER}/modules/{bots,welcome,contacts,flows,labels}/repository.ts`;
 const SYNC_PULL_GRAPH_READS = `${SERVER}/modules/flows/{node,connection}-repository.ts`;
 const serverZones: Zone[] = [
   ...repositoryOwners.map((owner) => ({

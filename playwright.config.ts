@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { E2E_EMULATOR_PORT, E2E_EMULATOR_URL, E2E_GRAPH_PORT, E2E_GRAPH_URL, E2E_JWT_SECRET, E2E_PORT } from './e2e/test-support/env.ts';
+import { E2E_EMULATOR_PORT, E2E_EMULATOR_URL, E2E_GRAPH_PORT, E2E_GRAPH_URL, E2E_JWT_SECRET, E2E_PORT, E2E_SMTP_PORT } from './e2e/test-support/env.ts';
 
 /**
  * End-to-end journeys against the real server (built client, embedded database in a fresh data directory), whose
@@ -78,8 +78,13 @@ export default defineConfig({
         META_GRAPH_URL: E2E_GRAPH_URL,
         // e2e/push.e2e.ts subscribes with a stubbed pushManager whose endpoint is on loopback (no push service here).
         PUSH_ALLOW_LOOPBACK: '1',
+        // e2e/webhooks.e2e.ts delivers to a receiver it starts on loopback (webhooks share the flows' outbound guard).
+        FLOW_HTTP_ALLOW_PRIVATE: '1',
         // Every journey registers from this one address.
         REGISTRATIONS_PER_ADDRESS: '100000',
+        // e2e/password-reset.e2e.ts reads the reset e-mail from a local SMTP server it starts on this port; other
+        // journeys never ask for one (the server connects only when a reset is requested).
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       },
     },
   ],

@@ -6,51 +6,24 @@
  * `BENCH_DATABASE_URL` names the PostgreSQL server (a throw-away database is created there and dropped).
  */
 import { dashboardActivityResponseSchema } from '../shared/dashboard/schemas.ts';
-import { connect } from '../server/src/db/client.ts';
-import { createTelegramEmulator } from '../tools/telegram-emulator/emulator.ts';
-import { api, BENCH_PG_URL, postgresReachable } from './test-support/sync-server.ts';
-import { startServerProcess } from './test-support/server-process.ts';
+import { openThrowawayBench, requirePostgres } from './test-support/throwaway-postgres.ts';
 
 const CONTACTS = 100_000;
 const MESSAGES = 1_000_000;
 const DAYS = 90;
 
-if (!(await postgresReachable())) {
-  console.log(`dashboard: PostgreSQL indisponível em ${BENCH_PG_URL}; defina BENCH_DATABASE_URL`);
-  process.exit(0);
-}
-
-const admin = connect(BENCH_PG_URL, 1);
-const name = `canalize_bench_dashboard_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
-await admin.unsafe(`create database ${name}`);
-const dbUrl = new URL(BENCH_PG_URL);
-dbUrl.pathname = `/${name}`;
-const emulator = createTelegramEmulator({ rateLimits: false });
-const server = await startServerProcess({
-  port: 5600 + Math.floor(Math.random() * 300),
-  env: { DATABASE_URL: dbUrl.toString(), TELEGRAM_API_ROOT: emulator.url, LOG_LEVEL: 'error' },
-});
-const sql = connect(dbUrl.toString(), 2);
+await requirePostgres('dashboard');
+const bench = await openThrowawayBench('dashboard', { portBase: 5600 });
+const { sql } = bench;
 
 try {
-  const register = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email: `bench${crypto.randomUUID().slice(0, 8)}@exemplo.com`, password: 'segredo1' }),
-  });
-  const token = ((await register.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
-  const created = emulator.control.createBot({ username: `canalize_bench_dash_${Date.now() % 100000}_bot` });
-  const { bot } = await api<{ bot: { id: string } }>(server.url, token, 'POST', '/bots', { token: created.token });
-  await seed(bot.id);
+  const { token, botId } = await bench.accountWithBot('Bench');
+  await seed(botId);
   const expected = await sql<{ n: number }[]>`select coalesce(sum(messages_received + messages_sent), 0)::int as n from activity_counts`;
   console.log(`contagens de mensagens nas janelas de 15 min: ${expected[0]?.n ?? 0} (esperado ${MESSAGES})`);
-  await latency(server.url, token);
+  await latency(bench.server.url, token);
 } finally {
-  await sql.end({ timeout: 5 });
-  await server.stop();
-  await emulator.stop();
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end({ timeout: 5 });
+  await bench.close();
 }
 
 /**
@@ -70,12 +43,15 @@ async function seed(botId: string) {
       insert into contacts (bot_id, user_id, telegram_id, first_name, username, created_at, last_interaction_at)
       select ${botId}, ${userId}, 100000 + g, 'Contato ' || g, 'contato' || g, now() - random() * ${window}, now()
       from generate_series(1, ${CONTACTS}) g`;
-    // 10 messages per contact at random moments of the window; the newest round is unread.
+    // 10 messages per contact at random moments of the window; the newest round is unread. The source follows the
+    // direction (migration 0650's check); the lateral names r so its random() is drawn per row, not once.
     await tx`
-      insert into messages (bot_id, user_id, contact_id, chat_id, direction, text, type, created_at, read_at)
-      select c.bot_id, ${userId}, c.id, c.telegram_id, case when random() < 0.35 then 'out' else 'in' end,
+      insert into messages (bot_id, user_id, contact_id, chat_id, direction, source, text, type, created_at, read_at)
+      select c.bot_id, ${userId}, c.id, c.telegram_id, d.direction, case when d.direction = 'in' then 'contact' else 'operator' end,
              'mensagem ' || r || ' de ' || c.first_name, 'TEXT', now() - random() * ${window}, case when r < 9 then now() end
-      from contacts c, generate_series(0, ${MESSAGES / CONTACTS - 1}) r where c.bot_id = ${botId}`;
+      from contacts c, generate_series(0, ${MESSAGES / CONTACTS - 1}) r,
+           lateral (select case when random() < 0.35 + 0 * r then 'out' else 'in' end as direction) d
+      where c.bot_id = ${botId}`;
     await tx`
       insert into conversations (contact_id, user_id, bot_id, last_message_id, last_message_uid, last_message_at, unread_count)
       select distinct on (m.contact_id) m.contact_id, m.user_id, m.bot_id, m.id, m.uid, m.created_at,

@@ -6,10 +6,7 @@
  *   (target p99 < 200 ms).
  * `BENCH_DATABASE_URL` names the PostgreSQL server (a throw-away database is created there and dropped).
  */
-import { connect } from '../server/src/db/client.ts';
-import { createTelegramEmulator } from '../tools/telegram-emulator/emulator.ts';
-import { api, BENCH_PG_URL, postgresReachable } from './test-support/sync-server.ts';
-import { startServerProcess } from './test-support/server-process.ts';
+import { openThrowawayBench, requirePostgres } from './test-support/throwaway-postgres.ts';
 
 // Bun's fetch opens at most 256 connections at once unless told otherwise: 1 000 streams need more.
 if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) {
@@ -22,38 +19,20 @@ const MESSAGES = 100_000;
 const STREAMS = 1_000;
 const WRITES = 20;
 
-if (!(await postgresReachable())) {
-  console.log(`inbox: PostgreSQL indisponível em ${BENCH_PG_URL}; defina BENCH_DATABASE_URL`);
-  process.exit(0);
-}
-
-const admin = connect(BENCH_PG_URL, 1);
-const name = `canalize_bench_inbox_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
-await admin.unsafe(`create database ${name}`);
-const dbUrl = new URL(BENCH_PG_URL);
-dbUrl.pathname = `/${name}`;
-const emulator = createTelegramEmulator({ rateLimits: false });
-const server = await startServerProcess({
-  port: 5200 + Math.floor(Math.random() * 400),
+await requirePostgres('inbox');
+const bench = await openThrowawayBench('inbox', {
+  portBase: 5200,
   // The fan-out measures 1 000 streams of the one account a message belongs to: the per-account cap is raised for it.
-  env: { DATABASE_URL: dbUrl.toString(), TELEGRAM_API_ROOT: emulator.url, LOG_LEVEL: 'error', LIVE_STREAMS_PER_ACCOUNT: '1000' },
+  env: { LIVE_STREAMS_PER_ACCOUNT: '1000' },
 });
-const sql = connect(dbUrl.toString(), 2);
+const { sql, server, emulator } = bench;
 
 try {
-  const register = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email: `bench${crypto.randomUUID().slice(0, 8)}@exemplo.com`, password: 'segredo1' }),
-  });
-  const token = ((await register.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
-  const created = emulator.control.createBot({ username: `canalize_bench_inbox_${Date.now() % 100000}_bot` });
-  const { bot } = await api<{ bot: { id: string } }>(server.url, token, 'POST', '/bots', { token: created.token });
-
+  const { token, botId, botToken } = await bench.accountWithBot('Bench');
   const seeded = performance.now();
   await sql`
     insert into contacts (bot_id, telegram_id, first_name, username, message_count, last_interaction_at)
-    select ${bot.id}, 100000 + g, 'Contato ' || g, 'contato' || g, ${MESSAGES / CONTACTS}, now() - (g || ' minutes')::interval
+    select ${botId}, 100000 + g, 'Contato ' || g, 'contato' || g, ${MESSAGES / CONTACTS}, now() - (g || ' minutes')::interval
     from generate_series(1, ${CONTACTS}) g`;
   // 10 messages per contact in 10 statements of 10 000 rows (one conversation upsert per contact per statement).
   for (let round = 0; round < MESSAGES / CONTACTS; round++) {
@@ -63,19 +42,15 @@ try {
              case when ${round} % 3 = 2 then 'operator' else 'contact' end,
              'mensagem ' || ${round} || ' de ' || c.first_name, 'TEXT',
              c.last_interaction_at - ((10 - ${round}) || ' seconds')::interval
-      from contacts c where c.bot_id = ${bot.id}`;
+      from contacts c where c.bot_id = ${botId}`;
   }
   await sql`analyze`;
   console.log(`semeado: ${CONTACTS} contatos, ${MESSAGES} mensagens em ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
 
   await listLatency(server.url, token);
-  await fanOut(server.url, token, created.token);
+  await fanOut(server.url, token, botToken);
 } finally {
-  await sql.end({ timeout: 5 });
-  await server.stop();
-  await emulator.stop();
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end({ timeout: 5 });
+  await bench.close();
 }
 
 async function listLatency(url: string, token: string) {

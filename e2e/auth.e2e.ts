@@ -16,7 +16,7 @@ test.describe('contas', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Conta criada com sucesso!')).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Meus Bots', 'Fluxos', 'Funis', 'Pixels', 'Disparos', 'Contatos', 'Chat']);
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Meus Bots', 'Fluxos', 'Funis', 'Pixels', 'Acessos', 'Disparos', 'Contatos', 'Chat', 'Respostas rápidas', 'Equipe', 'Webhooks', 'Minha conta']);
     await expect(page.getByText(account.email)).toBeVisible();
 
     await page.getByRole('button', { name: 'Sair' }).click();

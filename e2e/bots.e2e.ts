@@ -84,7 +84,7 @@ test('desativa o bot (persiste ao recarregar) e remove com confirmação', async
   // Desativar asks first, naming what stops; Cancelar keeps the bot on.
   await page.getByRole('button', { name: 'Desativar' }).click();
   const question = page.getByRole('dialog', { name: 'Desativar bot' });
-  await expect(question.getByText('Desativar Bot Temporário? O bot para de responder no Telegram: fluxos, boas-vindas e disparos deste bot param até você ativá-lo de novo.')).toBeVisible();
+  await expect(question.getByText('Desativar \u2068Bot Temporário\u2069? O bot para de responder no Telegram: fluxos, boas-vindas e disparos deste bot param até você ativá-lo de novo.')).toBeVisible();
   await question.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page.getByText('Ativo', { exact: true })).toBeVisible();
   await deactivateBot(page);
@@ -103,13 +103,13 @@ test('desativa o bot (persiste ao recarregar) e remove com confirmação', async
   await expect(card.getByText('Inativo', { exact: true })).toBeVisible();
 
   await card.getByRole('button', { name: 'Remover' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Remover bot' });
-  await expect(confirm.getByText('Tem certeza que deseja remover este bot?')).toBeVisible();
+  const confirm = page.getByRole('dialog', { name: 'Excluir bot' });
+  await expect(confirm.getByText('Excluir Bot Temporário? O bot para de funcionar e vai para a Lixeira, onde fica 30 dias e pode ser restaurado.')).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Remover' }).click();
-  await confirm.getByRole('button', { name: 'Remover' }).click();
-  await expect(toast(page, 'Bot removido com sucesso!')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Mover para a Lixeira' }).click();
+  await expect(toast(page, 'Bot movido para a Lixeira. Você pode restaurá-lo por 30 dias.')).toBeVisible();
   await expect(card).toBeHidden();
   await expect(page.getByRole('button', { name: 'Adicionar Primeiro Bot' })).toBeVisible();
 

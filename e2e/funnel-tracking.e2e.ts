@@ -81,3 +81,28 @@ test('a landing page with the snippet: page view, per-visit link on click, metri
   expect(enter).toMatchObject({ action_source: 'website', user_data: { fbc }, event_source_url: expect.stringContaining('/oferta?utm_source=facebook') });
   expect(enter?.user_data.external_id).toMatch(/^[0-9a-f]{64}$/);
 });
+
+test('checkout links on the landing page carry the visit to the gateway, a link with its own src is left alone', async ({ page, request }) => {
+  const { session } = await registerByApi(request);
+  const token = session.tokens.accessToken;
+  const { botId, channelId } = await botInChannel(request, token, { bot: 'Bot Checkout', channel: 'Canal Checkout' });
+  const { scriptCode } = await api<{ scriptCode: string }>(request, token, 'POST', '/funnels', { botId, channelId, name: 'Checkout' });
+  const origin = await serveLanding(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Oferta</title></head>
+    <body><a id="buy" href="https://pay.hotmart.com/A1B2C3?off=x1">Comprar</a>
+    <a id="own" href="https://pay.kiwify.com.br/abc?src=parceiro">Comprar pelo parceiro</a>
+    <a id="other" href="https://exemplo.com/?x=1">Outro site</a>${scriptCode}</body></html>`);
+  const reached: string[] = [];
+  await page.route(/^https:\/\/(pay\.hotmart\.com|pay\.kiwify\.com\.br|exemplo\.com)\//, (route) => {
+    reached.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Checkout</p>' });
+  });
+  await page.goto(`${origin}/oferta`);
+  await expect(page.getByRole('link', { name: 'Comprar', exact: true })).toHaveAttribute('href', /src=cz[0-9a-f]{32}/);
+  const visit = await page.evaluate(() => Object.entries(sessionStorage).find(([key]) => key.startsWith('canalize_visit_'))?.[1]);
+  expect(visit).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.getByRole('link', { name: 'Comprar pelo parceiro' })).toHaveAttribute('href', 'https://pay.kiwify.com.br/abc?src=parceiro');
+  await expect(page.getByRole('link', { name: 'Outro site' })).toHaveAttribute('href', 'https://exemplo.com/?x=1');
+  await page.getByRole('link', { name: 'Comprar', exact: true }).click();
+  await expect.poll(() => reached.length).toBe(1);
+  expect(reached[0]).toBe(`https://pay.hotmart.com/A1B2C3?off=x1&src=cz${(visit ?? '').replaceAll('-', '')}`);
+});

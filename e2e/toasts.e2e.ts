@@ -128,7 +128,7 @@ test('num celular, salvar boas-vindas, um disparo e um contato não deixa toast 
   await page.goto(`/channels/${seeded.channelId}`);
   await page.getByRole('switch', { name: 'Mensagem de boas-vindas' }).tap();
   await page.getByRole('textbox', { name: 'Mensagem', exact: true }).fill('Oi {firstName}!');
-  await page.getByRole('button', { name: 'Salvar' }).tap();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).tap();
   await expectCoversNothing(page, 'Mensagem de boas-vindas salva com sucesso!');
 
   await page.goto('/broadcasts/new');

@@ -86,7 +86,7 @@ test('sincroniza grupos e canais e envia a boas-vindas configurada a quem entra'
   await expect(preview.getByRole('list', { name: 'Botões da mensagem' })).toHaveText('Visite o site');
   await expect(page.getByRole('complementary', { name: 'Dica' }).getByRole('link', { name: 'Fluxos' })).toHaveAttribute('href', '/flows');
 
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByText('Mensagem de boas-vindas salva com sucesso!')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Mensagem', exact: true })).toHaveValue('Olá {firstName}, bem-vindo ao <b>{channel}</b>!');
@@ -108,7 +108,7 @@ test.describe('no celular', () => {
   test('Salvar fica ao alcance sem rolar até o fim e avisa alterações não salvas', async ({ page, request }) => {
     await openGroupWelcome(page, request, 'Grupo Celular');
 
-    const save = page.getByRole('button', { name: 'Salvar' });
+    const save = page.getByRole('button', { name: 'Salvar', exact: true });
     await expect(save).toBeInViewport();
     await page.getByRole('switch', { name: 'Mensagem de boas-vindas' }).tap();
     await expect(page.getByText('Alterações não salvas')).toBeInViewport();
@@ -130,7 +130,7 @@ test('um botão de ação mostra o fluxo que o responde, ou cria esse fluxo', as
   await row.getByLabel('Valor').fill('saber_mais');
   await expect(row.getByText('Tipo: Ação no bot')).toBeVisible();
   await expect(row.getByText('Nenhum fluxo responde a este botão.')).toBeVisible();
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByText('Mensagem de boas-vindas salva com sucesso!')).toBeVisible();
 
   await row.getByRole('button', { name: 'Criar fluxo para este botão' }).click();

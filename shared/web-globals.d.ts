@@ -7,6 +7,11 @@ declare class TextEncoder {
   encode(input?: string): Uint8Array;
 }
 
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean });
+  decode(input?: Uint8Array): string;
+}
+
 declare class URL {
   constructor(url: string, base?: string);
   readonly protocol: string;

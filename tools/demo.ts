@@ -58,9 +58,23 @@ Emulador:  ${e}   (Bot API do Telegram de mentira; GET ${e}/control lista os com
      ${post('promote-bot', { chatId: later.id, bot: token })}
    Outros: send-private-message {from, bot, text}, block-bot {userId, bot}, demote-bot {chatId, bot},
    migrate-to-supergroup {chatId}, create-user {first_name}, create-bot {username} (outro token).
+5. Acessos pagos: crie um plano em "Acessos" (bot demo, "Grupo Demo") e simule uma compra no webhook genérico,
+   com o ID do plano e a chave do webhook genérico que a tela do plano mostra:
+${testPurchase(appPort)}
 Usuários: Ana ${ana.id} (dona dos chats), Bruno ${bruno.id} (já iniciou o bot), Carla ${carla.id}.
 Ctrl+C encerra tudo.
 `);
+
+/** A signed purchase.approved on the generic webhook (X-Canalize-Signature: t, HMAC-SHA256 of "t.body"), in sh. */
+function testPurchase(port: number) {
+  const body = JSON.stringify({ event: 'purchase.approved', transactionId: 'demo-$(date +%s)', buyer: { email: 'compradora@exemplo.com', name: 'Compradora Demo' }, amount: 49.9, currency: 'BRL' });
+  return [
+    `     PLANO='cole o ID do plano'; CHAVE='cole a chave do webhook genérico'`,
+    `     CORPO="${body.replaceAll('"', '\\"')}"; T=$(date +%s)`,
+    `     ASS=$(printf '%s' "$T.$CORPO" | openssl dgst -sha256 -hmac "$CHAVE" | sed 's/^.* //')`,
+    `     curl -s -X POST http://localhost:${port}/api/access/webhooks/$PLANO/generic -H 'content-type: application/json' -H "X-Canalize-Signature: t=$T,v1=$ASS" -d "$CORPO"`,
+  ].join('\n');
+}
 
 let stopping = false;
 async function shutdown() {

@@ -3,14 +3,18 @@
  * again on a real PostgreSQL when TEST_DATABASE_URL is set (CI sets it), then a client build and the Playwright
  * journeys. Stops at the first failing step and exits non-zero; ends with one "N passed, N failed" line.
  */
+// bun test reads a test's default timeout (5 s) only from the command line, not from bunfig.toml: integration tests
+// start real servers, and a loaded machine must make them slower, never failed.
+const TEST_TIMEOUT = ['--timeout', '20000'];
+
 const steps: { name: string; cmd: string[]; env?: Record<string, string>; counts?: 'bun' | 'playwright' }[] = [
   { name: 'typecheck', cmd: ['bun', 'run', 'typecheck'] },
   { name: 'lint', cmd: ['bun', 'run', 'lint'] },
-  { name: 'unit + integration (banco embutido)', cmd: ['bun', 'test'], env: { DATABASE_URL: '' }, counts: 'bun' },
+  { name: 'unit + integration (banco embutido)', cmd: ['bun', 'test', ...TEST_TIMEOUT], env: { DATABASE_URL: '' }, counts: 'bun' },
 ];
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (pgUrl) {
-  steps.push({ name: 'unit + integration (PostgreSQL)', cmd: ['bun', 'test'], env: { DATABASE_URL: pgUrl }, counts: 'bun' });
+  steps.push({ name: 'unit + integration (PostgreSQL)', cmd: ['bun', 'test', ...TEST_TIMEOUT], env: { DATABASE_URL: pgUrl }, counts: 'bun' });
 }
 if (process.env.SKIP_E2E !== '1') {
   steps.push({ name: 'build do cliente', cmd: ['bun', 'run', 'build'] });

@@ -12,6 +12,7 @@ import { loginSearch } from './lib/safe-redirect.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { prepareSessionStore, sessionStore } from './lib/session-store.ts';
 import { toast } from './lib/toast.ts';
+import { onWorkspaceChanged } from './lib/workspace.ts';
 import { createAppRouter } from './router.tsx';
 
 // The offline engine (Dexie) loads with the signed-in screens, not with /login: the gate imports it only when an
@@ -34,6 +35,12 @@ function start() {
     queryClient.clear();
     toast.error(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
     void router.navigate({ to: '/login', search: loginSearch(router.state.location.href), replace: true });
+  });
+
+  // Acting in another workspace: nothing cached of the previous one may show; its start screen opens.
+  onWorkspaceChanged(() => {
+    queryClient.clear();
+    void router.navigate({ to: '/', replace: true });
   });
 
   const root = document.getElementById('root');

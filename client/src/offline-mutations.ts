@@ -10,10 +10,12 @@ import { installClientMutations } from './offline/mutations/registry.ts';
 import { botMutations } from './features/bots/offline-mutations.ts';
 import { broadcastMutations } from './features/broadcasts/offline-mutations.ts';
 import { welcomeMutations } from './features/channels/offline-mutations.ts';
+import { assignmentMutations } from './features/chat/assignment-mutations.ts';
 import { messageMutations } from './features/chat/offline-mutations.ts';
 import { contactMutations } from './features/contacts/offline-mutations.ts';
 import { graphMutations } from './features/flow-editor/offline-mutations.ts';
 import { flowMutations } from './features/flows/offline-mutations.ts';
+import { labelMutations } from './features/labels/offline-mutations.ts';
 
 export const CLIENT_MUTATIONS: ClientMutations = {
   ...botMutations,
@@ -21,8 +23,10 @@ export const CLIENT_MUTATIONS: ClientMutations = {
   ...flowMutations,
   ...graphMutations,
   ...messageMutations,
+  ...assignmentMutations,
   ...contactMutations,
   ...broadcastMutations,
+  ...labelMutations,
 };
 
 /**

@@ -11,14 +11,25 @@
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as RegisterRouteImport } from './routes/register';
+import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as AuthenticatedChatRouteImport } from './routes/_authenticated/chat';
+import { Route as AuthenticatedContaRouteImport } from './routes/_authenticated/conta';
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard';
 import { Route as AuthenticatedFunnelsRouteImport } from './routes/_authenticated/funnels';
 import { Route as AuthenticatedPixelsRouteImport } from './routes/_authenticated/pixels';
+import { Route as AuthenticatedRespostasRapidasRouteImport } from './routes/_authenticated/respostas-rapidas';
+import { Route as AuthenticatedTeamRouteImport } from './routes/_authenticated/team';
+import { Route as AuthenticatedWebhooksRouteImport } from './routes/_authenticated/webhooks';
+import { Route as ConviteTokenRouteImport } from './routes/convite.$token';
+import { Route as AuthenticatedAcessosIndexRouteImport } from './routes/_authenticated/acessos.index';
+import { Route as AuthenticatedAcessosPlanIdRouteImport } from './routes/_authenticated/acessos.$planId';
+import { Route as AuthenticatedAcessosMembrosRouteImport } from './routes/_authenticated/acessos.membros';
 import { Route as AuthenticatedBotsIndexRouteImport } from './routes/_authenticated/bots.index';
 import { Route as AuthenticatedBotsBotIdRouteImport } from './routes/_authenticated/bots.$botId';
+import { Route as AuthenticatedBotsTrashRouteImport } from './routes/_authenticated/bots.trash';
 import { Route as AuthenticatedBroadcastsIndexRouteImport } from './routes/_authenticated/broadcasts.index';
 import { Route as AuthenticatedBroadcastsNewRouteImport } from './routes/_authenticated/broadcasts.new';
 import { Route as AuthenticatedChannelsChannelIdRouteImport } from './routes/_authenticated/channels.$channelId';
@@ -38,6 +49,11 @@ const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -48,9 +64,19 @@ const RegisterRoute = RegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const AuthenticatedChatRoute = AuthenticatedChatRouteImport.update({
   id: '/chat',
   path: '/chat',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedContaRoute = AuthenticatedContaRouteImport.update({
+  id: '/conta',
+  path: '/conta',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
@@ -68,6 +94,45 @@ const AuthenticatedPixelsRoute = AuthenticatedPixelsRouteImport.update({
   path: '/pixels',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
+const AuthenticatedRespostasRapidasRoute =
+  AuthenticatedRespostasRapidasRouteImport.update({
+    id: '/respostas-rapidas',
+    path: '/respostas-rapidas',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedTeamRoute = AuthenticatedTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedWebhooksRoute = AuthenticatedWebhooksRouteImport.update({
+  id: '/webhooks',
+  path: '/webhooks',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const ConviteTokenRoute = ConviteTokenRouteImport.update({
+  id: '/convite/$token',
+  path: '/convite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AuthenticatedAcessosIndexRoute =
+  AuthenticatedAcessosIndexRouteImport.update({
+    id: '/acessos/',
+    path: '/acessos/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAcessosPlanIdRoute =
+  AuthenticatedAcessosPlanIdRouteImport.update({
+    id: '/acessos/$planId',
+    path: '/acessos/$planId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAcessosMembrosRoute =
+  AuthenticatedAcessosMembrosRouteImport.update({
+    id: '/acessos/membros',
+    path: '/acessos/membros',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedBotsIndexRoute = AuthenticatedBotsIndexRouteImport.update({
   id: '/bots/',
   path: '/bots/',
@@ -76,6 +141,11 @@ const AuthenticatedBotsIndexRoute = AuthenticatedBotsIndexRouteImport.update({
 const AuthenticatedBotsBotIdRoute = AuthenticatedBotsBotIdRouteImport.update({
   id: '/bots/$botId',
   path: '/bots/$botId',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedBotsTrashRoute = AuthenticatedBotsTrashRouteImport.update({
+  id: '/bots/trash',
+  path: '/bots/trash',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
 const AuthenticatedBroadcastsIndexRoute =
@@ -134,16 +204,27 @@ const AuthenticatedFlowsFlowIdEditRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/chat': typeof AuthenticatedChatRoute;
+  '/conta': typeof AuthenticatedContaRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/funnels': typeof AuthenticatedFunnelsRoute;
   '/pixels': typeof AuthenticatedPixelsRoute;
+  '/respostas-rapidas': typeof AuthenticatedRespostasRapidasRoute;
+  '/team': typeof AuthenticatedTeamRoute;
+  '/webhooks': typeof AuthenticatedWebhooksRoute;
+  '/convite/$token': typeof ConviteTokenRoute;
+  '/acessos/$planId': typeof AuthenticatedAcessosPlanIdRoute;
+  '/acessos/membros': typeof AuthenticatedAcessosMembrosRoute;
   '/bots/$botId': typeof AuthenticatedBotsBotIdRoute;
+  '/bots/trash': typeof AuthenticatedBotsTrashRoute;
   '/broadcasts/new': typeof AuthenticatedBroadcastsNewRoute;
   '/channels/$channelId': typeof AuthenticatedChannelsChannelIdRoute;
   '/contacts/$botId': typeof AuthenticatedContactsBotIdRoute;
+  '/acessos/': typeof AuthenticatedAcessosIndexRoute;
   '/bots/': typeof AuthenticatedBotsIndexRoute;
   '/broadcasts/': typeof AuthenticatedBroadcastsIndexRoute;
   '/contacts/': typeof AuthenticatedContactsIndexRoute;
@@ -154,16 +235,27 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/chat': typeof AuthenticatedChatRoute;
+  '/conta': typeof AuthenticatedContaRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/funnels': typeof AuthenticatedFunnelsRoute;
   '/pixels': typeof AuthenticatedPixelsRoute;
+  '/respostas-rapidas': typeof AuthenticatedRespostasRapidasRoute;
+  '/team': typeof AuthenticatedTeamRoute;
+  '/webhooks': typeof AuthenticatedWebhooksRoute;
+  '/convite/$token': typeof ConviteTokenRoute;
+  '/acessos/$planId': typeof AuthenticatedAcessosPlanIdRoute;
+  '/acessos/membros': typeof AuthenticatedAcessosMembrosRoute;
   '/bots/$botId': typeof AuthenticatedBotsBotIdRoute;
+  '/bots/trash': typeof AuthenticatedBotsTrashRoute;
   '/broadcasts/new': typeof AuthenticatedBroadcastsNewRoute;
   '/channels/$channelId': typeof AuthenticatedChannelsChannelIdRoute;
   '/contacts/$botId': typeof AuthenticatedContactsBotIdRoute;
+  '/acessos': typeof AuthenticatedAcessosIndexRoute;
   '/bots': typeof AuthenticatedBotsIndexRoute;
   '/broadcasts': typeof AuthenticatedBroadcastsIndexRoute;
   '/contacts': typeof AuthenticatedContactsIndexRoute;
@@ -176,16 +268,27 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
   '/_authenticated': typeof AuthenticatedRouteWithChildren;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/_authenticated/chat': typeof AuthenticatedChatRoute;
+  '/_authenticated/conta': typeof AuthenticatedContaRoute;
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute;
   '/_authenticated/funnels': typeof AuthenticatedFunnelsRoute;
   '/_authenticated/pixels': typeof AuthenticatedPixelsRoute;
+  '/_authenticated/respostas-rapidas': typeof AuthenticatedRespostasRapidasRoute;
+  '/_authenticated/team': typeof AuthenticatedTeamRoute;
+  '/_authenticated/webhooks': typeof AuthenticatedWebhooksRoute;
+  '/convite/$token': typeof ConviteTokenRoute;
+  '/_authenticated/acessos/$planId': typeof AuthenticatedAcessosPlanIdRoute;
+  '/_authenticated/acessos/membros': typeof AuthenticatedAcessosMembrosRoute;
   '/_authenticated/bots/$botId': typeof AuthenticatedBotsBotIdRoute;
+  '/_authenticated/bots/trash': typeof AuthenticatedBotsTrashRoute;
   '/_authenticated/broadcasts/new': typeof AuthenticatedBroadcastsNewRoute;
   '/_authenticated/channels/$channelId': typeof AuthenticatedChannelsChannelIdRoute;
   '/_authenticated/contacts/$botId': typeof AuthenticatedContactsBotIdRoute;
+  '/_authenticated/acessos/': typeof AuthenticatedAcessosIndexRoute;
   '/_authenticated/bots/': typeof AuthenticatedBotsIndexRoute;
   '/_authenticated/broadcasts/': typeof AuthenticatedBroadcastsIndexRoute;
   '/_authenticated/contacts/': typeof AuthenticatedContactsIndexRoute;
@@ -198,16 +301,27 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/chat'
+    | '/conta'
     | '/dashboard'
     | '/funnels'
     | '/pixels'
+    | '/respostas-rapidas'
+    | '/team'
+    | '/webhooks'
+    | '/convite/$token'
+    | '/acessos/$planId'
+    | '/acessos/membros'
     | '/bots/$botId'
+    | '/bots/trash'
     | '/broadcasts/new'
     | '/channels/$channelId'
     | '/contacts/$botId'
+    | '/acessos/'
     | '/bots/'
     | '/broadcasts/'
     | '/contacts/'
@@ -218,16 +332,27 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/chat'
+    | '/conta'
     | '/dashboard'
     | '/funnels'
     | '/pixels'
+    | '/respostas-rapidas'
+    | '/team'
+    | '/webhooks'
+    | '/convite/$token'
+    | '/acessos/$planId'
+    | '/acessos/membros'
     | '/bots/$botId'
+    | '/bots/trash'
     | '/broadcasts/new'
     | '/channels/$channelId'
     | '/contacts/$botId'
+    | '/acessos'
     | '/bots'
     | '/broadcasts'
     | '/contacts'
@@ -239,16 +364,27 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_authenticated'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/_authenticated/chat'
+    | '/_authenticated/conta'
     | '/_authenticated/dashboard'
     | '/_authenticated/funnels'
     | '/_authenticated/pixels'
+    | '/_authenticated/respostas-rapidas'
+    | '/_authenticated/team'
+    | '/_authenticated/webhooks'
+    | '/convite/$token'
+    | '/_authenticated/acessos/$planId'
+    | '/_authenticated/acessos/membros'
     | '/_authenticated/bots/$botId'
+    | '/_authenticated/bots/trash'
     | '/_authenticated/broadcasts/new'
     | '/_authenticated/channels/$channelId'
     | '/_authenticated/contacts/$botId'
+    | '/_authenticated/acessos/'
     | '/_authenticated/bots/'
     | '/_authenticated/broadcasts/'
     | '/_authenticated/contacts/'
@@ -261,8 +397,11 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren;
+  ForgotPasswordRoute: typeof ForgotPasswordRoute;
   LoginRoute: typeof LoginRoute;
   RegisterRoute: typeof RegisterRoute;
+  ResetPasswordRoute: typeof ResetPasswordRoute;
+  ConviteTokenRoute: typeof ConviteTokenRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -281,6 +420,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/forgot-password': {
+      id: '/forgot-password';
+      path: '/forgot-password';
+      fullPath: '/forgot-password';
+      preLoaderRoute: typeof ForgotPasswordRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/login': {
       id: '/login';
       path: '/login';
@@ -295,11 +441,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/reset-password': {
+      id: '/reset-password';
+      path: '/reset-password';
+      fullPath: '/reset-password';
+      preLoaderRoute: typeof ResetPasswordRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/_authenticated/chat': {
       id: '/_authenticated/chat';
       path: '/chat';
       fullPath: '/chat';
       preLoaderRoute: typeof AuthenticatedChatRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/conta': {
+      id: '/_authenticated/conta';
+      path: '/conta';
+      fullPath: '/conta';
+      preLoaderRoute: typeof AuthenticatedContaRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/dashboard': {
@@ -323,6 +483,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPixelsRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/respostas-rapidas': {
+      id: '/_authenticated/respostas-rapidas';
+      path: '/respostas-rapidas';
+      fullPath: '/respostas-rapidas';
+      preLoaderRoute: typeof AuthenticatedRespostasRapidasRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/team': {
+      id: '/_authenticated/team';
+      path: '/team';
+      fullPath: '/team';
+      preLoaderRoute: typeof AuthenticatedTeamRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/webhooks': {
+      id: '/_authenticated/webhooks';
+      path: '/webhooks';
+      fullPath: '/webhooks';
+      preLoaderRoute: typeof AuthenticatedWebhooksRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/convite/$token': {
+      id: '/convite/$token';
+      path: '/convite/$token';
+      fullPath: '/convite/$token';
+      preLoaderRoute: typeof ConviteTokenRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/_authenticated/acessos/': {
+      id: '/_authenticated/acessos/';
+      path: '/acessos';
+      fullPath: '/acessos/';
+      preLoaderRoute: typeof AuthenticatedAcessosIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/acessos/$planId': {
+      id: '/_authenticated/acessos/$planId';
+      path: '/acessos/$planId';
+      fullPath: '/acessos/$planId';
+      preLoaderRoute: typeof AuthenticatedAcessosPlanIdRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/acessos/membros': {
+      id: '/_authenticated/acessos/membros';
+      path: '/acessos/membros';
+      fullPath: '/acessos/membros';
+      preLoaderRoute: typeof AuthenticatedAcessosMembrosRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/bots/': {
       id: '/_authenticated/bots/';
       path: '/bots';
@@ -335,6 +544,13 @@ declare module '@tanstack/react-router' {
       path: '/bots/$botId';
       fullPath: '/bots/$botId';
       preLoaderRoute: typeof AuthenticatedBotsBotIdRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/bots/trash': {
+      id: '/_authenticated/bots/trash';
+      path: '/bots/trash';
+      fullPath: '/bots/trash';
+      preLoaderRoute: typeof AuthenticatedBotsTrashRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/broadcasts/': {
@@ -405,13 +621,21 @@ declare module '@tanstack/react-router' {
 
 interface AuthenticatedRouteChildren {
   AuthenticatedChatRoute: typeof AuthenticatedChatRoute;
+  AuthenticatedContaRoute: typeof AuthenticatedContaRoute;
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute;
   AuthenticatedFunnelsRoute: typeof AuthenticatedFunnelsRoute;
   AuthenticatedPixelsRoute: typeof AuthenticatedPixelsRoute;
+  AuthenticatedRespostasRapidasRoute: typeof AuthenticatedRespostasRapidasRoute;
+  AuthenticatedTeamRoute: typeof AuthenticatedTeamRoute;
+  AuthenticatedWebhooksRoute: typeof AuthenticatedWebhooksRoute;
+  AuthenticatedAcessosPlanIdRoute: typeof AuthenticatedAcessosPlanIdRoute;
+  AuthenticatedAcessosMembrosRoute: typeof AuthenticatedAcessosMembrosRoute;
   AuthenticatedBotsBotIdRoute: typeof AuthenticatedBotsBotIdRoute;
+  AuthenticatedBotsTrashRoute: typeof AuthenticatedBotsTrashRoute;
   AuthenticatedBroadcastsNewRoute: typeof AuthenticatedBroadcastsNewRoute;
   AuthenticatedChannelsChannelIdRoute: typeof AuthenticatedChannelsChannelIdRoute;
   AuthenticatedContactsBotIdRoute: typeof AuthenticatedContactsBotIdRoute;
+  AuthenticatedAcessosIndexRoute: typeof AuthenticatedAcessosIndexRoute;
   AuthenticatedBotsIndexRoute: typeof AuthenticatedBotsIndexRoute;
   AuthenticatedBroadcastsIndexRoute: typeof AuthenticatedBroadcastsIndexRoute;
   AuthenticatedContactsIndexRoute: typeof AuthenticatedContactsIndexRoute;
@@ -423,13 +647,21 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedChatRoute: AuthenticatedChatRoute,
+  AuthenticatedContaRoute: AuthenticatedContaRoute,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedFunnelsRoute: AuthenticatedFunnelsRoute,
   AuthenticatedPixelsRoute: AuthenticatedPixelsRoute,
+  AuthenticatedRespostasRapidasRoute: AuthenticatedRespostasRapidasRoute,
+  AuthenticatedTeamRoute: AuthenticatedTeamRoute,
+  AuthenticatedWebhooksRoute: AuthenticatedWebhooksRoute,
+  AuthenticatedAcessosPlanIdRoute: AuthenticatedAcessosPlanIdRoute,
+  AuthenticatedAcessosMembrosRoute: AuthenticatedAcessosMembrosRoute,
   AuthenticatedBotsBotIdRoute: AuthenticatedBotsBotIdRoute,
+  AuthenticatedBotsTrashRoute: AuthenticatedBotsTrashRoute,
   AuthenticatedBroadcastsNewRoute: AuthenticatedBroadcastsNewRoute,
   AuthenticatedChannelsChannelIdRoute: AuthenticatedChannelsChannelIdRoute,
   AuthenticatedContactsBotIdRoute: AuthenticatedContactsBotIdRoute,
+  AuthenticatedAcessosIndexRoute: AuthenticatedAcessosIndexRoute,
   AuthenticatedBotsIndexRoute: AuthenticatedBotsIndexRoute,
   AuthenticatedBroadcastsIndexRoute: AuthenticatedBroadcastsIndexRoute,
   AuthenticatedContactsIndexRoute: AuthenticatedContactsIndexRoute,
@@ -448,8 +680,11 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
+  ConviteTokenRoute: ConviteTokenRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,7 +7,7 @@ import { createBotByApi } from './accounts.ts';
 import { emulator } from './emulator.ts';
 
 /** One call of the API as the signed-in operator; answers the envelope's data. */
-export async function apiData<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+export async function apiData<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T> {
   const response = await request.fetch(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
   if (response.status() >= 300) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { data: T }).data;

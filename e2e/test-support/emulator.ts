@@ -38,7 +38,8 @@ export const emulator = {
     control<{ token: string; id: number; username: string }>('create-bot', { username: `e2e_${unique()}_bot`, first_name: firstName }),
   createUser: (firstName: string, lastName?: string) =>
     control<EmulatedUser>('create-user', { first_name: firstName, last_name: lastName, username: `${firstName.toLowerCase()}_${unique()}` }),
-  createChat: (type: EmulatedChat['type'], title: string, creatorId: number) => control<EmulatedChat>('create-chat', { type, title, creatorId }),
+  createChat: (type: EmulatedChat['type'], title: string, creatorId: number, joinByRequest = false) =>
+    control<EmulatedChat>('create-chat', { type, title, creatorId, ...(joinByRequest ? { joinByRequest } : {}) }),
   promoteBot: (chatId: number, token: string) => control<unknown>('promote-bot', { chatId, bot: token }),
   joinChat: (userId: number, chatId: number) => control<{ status: 'joined' | 'requested' }>('join-chat', { userId, chatId }),
   /** A user opens an invite link (t.me/+…): joins, or asks to join when the link requires approval. */
@@ -48,6 +49,9 @@ export const emulator = {
   sendPrivateMessage: (from: number, token: string, text: string) => control<{ message_id: number }>('send-private-message', { from, bot: token, text }),
   pressButton: (from: number, token: string, messageId: number, buttonText: string) =>
     control<{ kind: 'callback'; callbackQueryId: string } | { kind: 'url'; url: string }>('press-button', { from, bot: token, messageId, buttonText }),
+  /** A user pays a Stars invoice link (t.me/$…) the bot sent: pre-checkout, then successful_payment. */
+  payInvoice: (userId: number, invoiceLink: string) =>
+    control<{ status: 'paid'; telegramPaymentChargeId: string } | { status: 'declined' | 'timeout' }>('pay-invoice', { userId, invoiceLink }),
   /** Every message the bot sent to `chatId`. */
   sentMessages: (token: string, chatId: number) => control<SentRecord[]>('sent-messages', { token, chatId }),
   /** The first message the bot sends to `chatId` after `since` (default: the last control action). */

@@ -1,5 +1,6 @@
 /**
- * An account filled with real data (a bot, its chat, a contact who wrote, a flow with nodes, a broadcast) and the
+ * An account filled with real data (a bot, its chat, a contact who wrote, a flow with nodes, a broadcast, an access
+ * plan with a member) and the
  * console's screens over it: what the screen-wide checks (accessibility, touch targets) walk.
  */
 import { createBotByApi, registerByApi, type TestAccount } from './accounts.ts';
@@ -7,7 +8,7 @@ import { emulator } from './emulator.ts';
 import { flowApi } from './flows.ts';
 import { expect, type Page } from './test.ts';
 
-export type Seeded = { account: TestAccount; botId: string; flowId: string; broadcastId: string; channelId: string };
+export type Seeded = { account: TestAccount; botId: string; flowId: string; broadcastId: string; channelId: string; planId: string };
 
 export async function seed(request: Parameters<typeof registerByApi>[0]): Promise<Seeded> {
   const { account, session } = await registerByApi(request);
@@ -39,13 +40,19 @@ export async function seed(request: Parameters<typeof registerByApi>[0]): Promis
     const contacts = await request.get(`/api/contacts?botId=${botId}`, { headers });
     expect(((await contacts.json()) as { data: { contacts: unknown[] } }).data.contacts.length).toBeGreaterThan(0);
   }).toPass({ timeout: 20_000 });
-  return { account, botId, flowId, broadcastId, channelId };
+  const plan = await request.post('/api/access/plans', { headers, data: { name: 'VIP Mensal', botId, channelIds: [channelId], durationDays: 30, priceCents: 4990 } });
+  const planId = ((await plan.json()) as { data: { plan: { id: string } } }).data.plan.id;
+  await request.post(`/api/access/plans/${planId}/members`, { headers, data: { email: 'comprador@exemplo.com', name: 'Comprador', days: 30 } });
+  // A subscription to an event the seeding never raises: the list is checked filled, and nothing is ever sent.
+  await request.post('/api/webhooks', { headers, data: { url: 'https://exemplo.com.br/webhooks/canalize', description: 'CRM', events: ['access.chargeback'] } });
+  return { account, botId, flowId, broadcastId, channelId, planId };
 }
 
 export const screens = (seeded: Seeded) => [
   { path: '/dashboard', ready: 'Dashboard' },
   { path: '/bots', ready: 'Meus Bots' },
   { path: `/bots/${seeded.botId}`, ready: 'Meus Bots' },
+  { path: '/bots/trash', ready: 'Meus Bots' },
   { path: `/channels/${seeded.channelId}`, ready: 'Canal' },
   { path: '/flows', ready: 'Fluxos' },
   { path: `/flows/${seeded.flowId}/edit`, ready: null },
@@ -58,6 +65,13 @@ export const screens = (seeded: Seeded) => [
   { path: `/broadcasts/${seeded.broadcastId}/edit`, ready: 'Disparos' },
   { path: '/funnels', ready: 'Funis' },
   { path: '/pixels', ready: 'Pixels' },
+  { path: '/acessos', ready: 'Acessos' },
+  { path: `/acessos/${seeded.planId}`, ready: 'Acessos' },
+  { path: '/acessos/membros', ready: 'Acessos' },
+  { path: '/respostas-rapidas', ready: 'Respostas rápidas' },
+  { path: '/team', ready: 'Equipe' },
+  { path: '/webhooks', ready: 'Webhooks' },
+  { path: '/conta', ready: 'Minha conta' },
 ];
 
 /** Opens a screen of `screens` and waits for its content (skeletons gone). */

@@ -29,3 +29,18 @@ export async function deactivateBot(page: Page) {
   await page.getByRole('button', { name: 'Desativar' }).click();
   await page.getByRole('dialog', { name: 'Desativar bot' }).getByRole('button', { name: 'Desativar' }).click();
 }
+
+/**
+ * Opens an invitation link signed out, creates the account from it ('Criar conta e entrar') and joins
+ * ('Entrar na equipe'), as an invited person does; an agent lands on the inbox.
+ */
+export async function joinThroughInvitation(page: Page, link: string, person: TestAccount) {
+  await page.goto(link);
+  await page.getByRole('link', { name: 'Criar conta e entrar' }).click();
+  await page.getByLabel('Nome completo').fill(person.name);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Senha').fill(person.password);
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await page.getByRole('button', { name: 'Entrar na equipe' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+}

@@ -53,8 +53,14 @@ const envSchema = z.object({
   MEDIA_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
   /** Accounts one client address may create before registration waits grow (docs/decisions.md#registration). */
   REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Requests one API key may make per minute on one instance, in bursts up to the same number (modules/api-keys/throttle.ts). */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** VAPID contact of web push (docs/decisions.md#web-push): a mailto: or https: address push services may write to. */
   PUSH_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'deve ser mailto:… ou https://…').optional()),
+  /** Password reset by e-mail (docs/decisions.md#password-reset): smtp://user:password@host:587 or smtps://…:465. */
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^/\s]+/, 'deve começar com smtp:// ou smtps://').optional()),
+  /** Sender of those e-mails, e.g. "Canalize <nao-responda@exemplo.com>". */
+  MAIL_FROM: optionalText.pipe(z.string().max(300, 'deve ter no máximo 300 caracteres').regex(/^[^\r\n]*@[^\r\n]*$/, 'deve ser um endereço de e-mail, ex.: Canalize <nao-responda@exemplo.com>').optional()),
   /** Tests only: accept http:// push endpoints on loopback (a local fake push service); production needs https. */
   PUSH_ALLOW_LOOPBACK: flag,
   /** Tests only: an http:// PUBLIC_URL on loopback still means webhook mode (a local load balancer); production needs https. */
@@ -84,12 +90,17 @@ export type Config = {
   flowHttpAllowPrivate: boolean;
   trustProxy: boolean;
   registrationsPerAddress: number;
+  apiKeyRequestsPerMinute: number;
   mediaQuotaBytes: number;
   liveStreamsPerAccount: number;
   /** VAPID `sub`: PUSH_SUBJECT, else PUBLIC_URL when https, else a placeholder mailto. */
   pushSubject: string;
   pushAllowLoopback: boolean;
   webhookAllowLoopback: boolean;
+  /** SMTP_URL: password reset e-mails are sent only with one. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM, else nao-responda@ the PUBLIC_URL's host (or localhost). */
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {
@@ -124,11 +135,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     flowHttpAllowPrivate: values.FLOW_HTTP_ALLOW_PRIVATE,
     trustProxy: values.TRUST_PROXY,
     registrationsPerAddress: values.REGISTRATIONS_PER_ADDRESS,
+    apiKeyRequestsPerMinute: values.API_KEY_REQUESTS_PER_MINUTE,
     mediaQuotaBytes: values.MEDIA_QUOTA_MB * 1024 * 1024,
     liveStreamsPerAccount: values.LIVE_STREAMS_PER_ACCOUNT,
     pushSubject: values.PUSH_SUBJECT ?? (values.PUBLIC_URL?.startsWith('https://') ? values.PUBLIC_URL : 'mailto:push@canalize.invalid'),
     pushAllowLoopback: values.PUSH_ALLOW_LOOPBACK,
     webhookAllowLoopback: values.WEBHOOK_ALLOW_LOOPBACK,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `Canalize <nao-responda@${values.PUBLIC_URL ? new URL(values.PUBLIC_URL).hostname : 'localhost'}>`,
   };
 }
 

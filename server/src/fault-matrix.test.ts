@@ -96,6 +96,8 @@ describe.skipIf(!canRunPostgres)('an instance on a PostgreSQL that restarts, and
   }, 30_000);
 
   test('PostgreSQL restarted: a clear 503 while it is down, then the server carries on without a restart', async () => {
+    // An instance gone before the test (seen once, not reproduced): its own last lines say why.
+    if (await Promise.race([instance.exited.then(() => true), Bun.sleep(10).then(() => false)])) console.log(instance.lines.slice(-40).join('\n'));
     await pg.stop();
     const started = performance.now();
     const bots = await instance.api('/api/bots', auth);
@@ -122,10 +124,15 @@ describe.skipIf(!canRunPostgres)('an instance on a PostgreSQL that restarts, and
     await eventually('ready again', async () => (await instance.api('/api/ready')).status === 200, 15_000);
     const readyMs = performance.now() - back;
     expect((await instance.api('/api/bots', auth)).status).toBe(200);
-    // The message that arrived during the outage is answered (the poller found the database away and left its batch
-    // at Telegram until it was back), and so is a
-    // new one; each answer went through a durable delay, so the job worker runs again too.
-    await eventually('the message of the outage answered', () => answered(during) >= 1, 20_000);
+    // The message that arrived during the outage is answered — the poller found the database away and left its batch
+    // at Telegram until it was back, or (the outage began within the gate's second of grace) its flow met the database
+    // away while scheduling the delay and the update was handled again once it answered — and so is a new one; each
+    // answer went through a durable delay, so the job worker runs again too.
+    await eventually('the message of the outage answered', () => answered(during) >= 1, 20_000).catch((error: unknown) => {
+      // What the instance did meanwhile (its request lines left out) says where the message stopped.
+      console.log(instance.lines.filter((line) => !line.includes('"msg":"request"')).slice(-40).join('\n'));
+      throw error;
+    });
     const after = say();
     await eventually('a new message answered', () => answered(after) >= 1, 15_000);
     const answeredMs = performance.now() - back;
@@ -172,7 +179,14 @@ describe.skipIf(!canRunPostgres)('an instance on a PostgreSQL that restarts, and
     expect(waiting.map(answered)).toEqual([0, 0]);
     gate.up();
     const back = performance.now();
-    await eventually('what waited answered', () => waiting.every((message) => answered(message) >= 1), 20_000);
+    // Polls are retried at most POLL_MAX_DELAY_MS apart, so recovery takes seconds; the generous wait is not a timing
+    // claim (the figure is printed), it keeps a loaded machine from failing what works. A failure prints both sides.
+    await eventually('what waited answered', () => waiting.every((message) => answered(message) >= 1), 60_000).catch((error: unknown) => {
+      console.log(instance.lines.filter((line) => /updates|getUpdates|poll|bot|lease|posse/i.test(line)).slice(-40).join('\n'));
+      const polls = emulator.control.apiCalls({ token: botToken, method: 'getUpdates' }).slice(-10);
+      console.log('last getUpdates the emulator saw:', JSON.stringify(polls));
+      throw error;
+    });
     const recoveredMs = performance.now() - back;
     const after = say();
     await eventually('a new message answered', () => answered(after) >= 1, 15_000);
@@ -180,7 +194,7 @@ describe.skipIf(!canRunPostgres)('an instance on a PostgreSQL that restarts, and
     expect([...waiting, after].map(answered)).toEqual([1, 1, 1]);
     console.log(`Bot API back: what waited answered after ${recoveredMs.toFixed(0)} ms (1 s of it the flow's delay)`);
     expect(await Promise.race([instance.exited.then(() => 'exited'), Bun.sleep(10).then(() => 'running')])).toBe('running');
-  }, 120_000);
+  }, 170_000);
 });
 
 describe('the Graph API answering 500s, the disk full on upload (in-process server)', () => {

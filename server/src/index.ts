@@ -7,6 +7,7 @@ import { ensureClientBuild } from './boot/ensure-client-build.ts';
 import { createLogger, redact } from './lib/logger.ts';
 import { startServer } from './server.ts';
 import { restrictNewFiles } from './lib/private-files.ts';
+import { surviveClosedDatabaseSockets } from './db/closed-socket.ts';
 
 const SHUTDOWN_DEADLINE_MS = 9_500;
 
@@ -24,6 +25,7 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  surviveClosedDatabaseSockets(logger);
   if (!config.skipClientBuild) await ensureClientBuild(logger);
   const server = await startServer(config, logger);
   logger.info(`Canalize ouvindo em http://localhost:${server.port}`, {

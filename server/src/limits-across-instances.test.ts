@@ -89,7 +89,7 @@ describe.skipIf(!onPostgres)('limits and caches across two instances on one Post
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await refused.json()).toMatchObject({ success: false, code: 'TOO_MANY_ATTEMPTS' });
-  });
+  }, 20_000);
 
   test('the tracking click limit: the bucket A emptied is empty on B after one hand-over, with Retry-After', async () => {
     const funnel = await newFunnel('Funil Cliques');

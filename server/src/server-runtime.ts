@@ -10,6 +10,8 @@ import type { Logger } from './lib/logger.ts';
 import type { MediaStore } from './ports/media-store.ts';
 import { pixelOutbox } from './engines/pixel-delivery/outbox.ts';
 import type { InboxAnnouncer } from './modules/messages/announcer.ts';
+import { starsPurchases } from './modules/access/stars-purchases.ts';
+import { createAccessGate } from './modules/access/gate-service.ts';
 import { createBotManager } from './runtime/telegram/bots/bot-manager.ts';
 import type { StartOptions } from './server.ts';
 
@@ -47,6 +49,10 @@ export function createRuntime(deps: RuntimeDeps) {
     flowHttpAllowPrivate: config.flowHttpAllowPrivate,
     media: deps.media,
     pixelOutbox,
+    starsAccess: starsPurchases(deps.sql),
+    // Paid access (docs/decisions.md#paid-access): the access module decides claims, leaked links and join requests.
+    access: createAccessGate(deps.sql, { mailConfigured: Boolean(config.smtpUrl), hashKey: config.encryptionKey }),
+    ...(options.removalPace ? { removalPace: options.removalPace } : {}),
     webhookBaseUrl: () => (port === undefined ? undefined : webhookBase(config, port, options)),
     notify: (userId, topic, payload) => void notifier.publish(topic, { userId, ...payload }).catch(() => undefined),
     onMessagesStored: deps.announce.stored,

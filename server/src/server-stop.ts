@@ -23,6 +23,7 @@ export type StoppableParts = {
   events: EventHub;
   bots: BotManager;
   jobs: JobWorker;
+  webhookJobs: JobWorker;
   broadcasts: BroadcastEngine;
   pageviews: PageviewWriter;
   trackingLimits: TrackingLimits;
@@ -40,7 +41,7 @@ export function stopServer(parts: StoppableParts): () => Promise<void> {
     parts.readiness.stopping = true;
     clearInterval(parts.sweeper);
     parts.events.close();
-    await Promise.all([parts.bots.stopPolling(), parts.jobs.stop(), parts.broadcasts.stop(), drainHttp(parts.app)]);
+    await Promise.all([parts.bots.stopPolling(), parts.jobs.stop(), parts.webhookJobs.stop(), parts.broadcasts.stop(), drainHttp(parts.app)]);
     await parts.bots.stopAll();
     // Page views answered are committed already; this writes the last batch of requests cut off by the drain.
     await parts.pageviews.close();

@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.ts';
 import { takeOverPreviousLeases } from './boot/previous-leases.ts';
 import { createNotifier, type Notifier } from './db/notify.ts';
 import { createJobWorker } from './jobs/worker.ts';
+import { WEBHOOK_WORKER } from './modules/webhooks/deliver-job.ts';
 import { registerJobHandlers, type JobHandlersDeps } from './job-handlers.ts';
 import { createMediaStore } from './modules/media/media-store.ts';
 import { createBroadcastEngine } from './engines/broadcast-delivery/engine.ts';
@@ -28,6 +29,8 @@ import { failAbandonedReplies } from './modules/messages/service.ts';
 import type { BroadcastEngineOptions } from './engines/broadcast-delivery/engine.ts';
 import type { PushSenderDeps } from './engines/push-delivery/sender.ts';
 import { createRuntime } from './server-runtime.ts';
+import { installWebhookEventWriter } from './ports/webhook-events.ts';
+import { webhookEventWriter } from './modules/webhooks/outbox.ts';
 import { stopServer } from './server-stop.ts';
 
 export type RunningServer = {
@@ -55,8 +58,12 @@ export type StartOptions = {
   pixelLeaseMs?: number;
   /** Tests only: a shorter backoff and fewer attempts before a Conversions API event fails. */
   pixelRetry?: JobHandlersDeps['pixelRetry'];
+  /** Tests only: a shorter backoff and retry window of webhook deliveries. */
+  webhookRetry?: JobHandlersDeps['webhookRetry'];
   /** Tests only: shorter bot polling leases and rounds (docs/decisions.md#scale-out). */
   pollingLease?: BotManagerOptions['polling'];
+  /** Tests and benchmarks only: the removals' pace per bot, paired with the emulator's flood limit. */
+  removalPace?: BotManagerOptions['removalPace'];
 };
 
 export async function startServer(
@@ -75,18 +82,22 @@ export async function startServer(
     const notifier = await createNotifier(db, logger);
     const media = createMediaStore(db.sql, config.dataDir, config.mediaQuotaBytes);
     const events = createEventHub(notifier, config.liveStreamsPerAccount);
+    // Outgoing webhooks: every emitWebhookEvent (ports/webhook-events.ts) writes through this stateless writer.
+    installWebhookEventWriter(webhookEventWriter(logger.child({ component: 'webhooks' })));
     const jobs = createJobWorker({ sql: db.sql, logger: logger.child({ component: 'jobs' }), instanceId: config.instanceId });
+    const webhookJobs = createJobWorker({ sql: db.sql, logger: logger.child({ component: 'jobs' }), instanceId: config.instanceId, ...WEBHOOK_WORKER });
     // Web push (docs/decisions.md#web-push): keys made on first start; incoming messages enqueue push.send jobs.
     const push = createPushSender({
       sql: db.sql, logger: logger.child({ component: 'push' }), vapid: await vapidKeys(db.sql, config.encryptionKey),
       subject: config.pushSubject, allowLoopback: config.pushAllowLoopback,
       ...(options.pushCoalesceMs === undefined ? {} : { coalesceMs: options.pushCoalesceMs }),
     });
-    const announce = createInboxAnnouncer(notifier, logger, push.incoming);
+    const announce = createInboxAnnouncer(notifier, logger, push.incoming, push.assigned);
     const runtime = createRuntime({ config, logger, options, sql: db.sql, jobs, media, notifier, announce });
     const bots = runtime.bots;
     registerJobHandlers({
-      jobs, sql: db.sql, logger, config, push, bots, broadcastLeaseMs: options.broadcastLeaseMs, pixelLeaseMs: options.pixelLeaseMs, pixelRetry: options.pixelRetry,
+      jobs, webhookJobs, sql: db.sql, logger, config, push, bots, broadcastLeaseMs: options.broadcastLeaseMs, pixelLeaseMs: options.pixelLeaseMs, pixelRetry: options.pixelRetry,
+      webhookRetry: options.webhookRetry,
     });
     const pageviews = createPageviewWriter(db.sql);
     const funnelActivity = throttledFunnelActivity((userId, funnelId) => void notifier.publish(FUNNELS_TOPIC, { userId, funnelId }).catch(() => undefined));
@@ -116,7 +127,8 @@ export async function startServer(
     sweepReplies();
     const sweeper = setInterval(sweepReplies, 60_000);
     jobs.start();
-    const stop = stopServer({ app, readiness, sweeper, events, bots, jobs, broadcasts, pageviews, trackingLimits, notifier, db: options.db ? undefined : db });
+    webhookJobs.start();
+    const stop = stopServer({ app, readiness, sweeper, events, bots, jobs, webhookJobs, broadcasts, pageviews, trackingLimits, notifier, db: options.db ? undefined : db });
     return { url: `http://localhost:${port}`, port, db, notifier, bots, events, stop };
   } catch (error) {
     if (!options.db) await db.close();

@@ -47,7 +47,6 @@ export const tokensSchema = z.object({
 export const authResultSchema = z.object({ user: userSchema, tokens: tokensSchema });
 
 export const authResponseSchema = successEnvelope(authResultSchema);
-export const meResponseSchema = successEnvelope(z.object({ user: userSchema }));
 export const refreshResponseSchema = successEnvelope(z.object({ tokens: tokensSchema }));
 
 export type RegisterInput = z.infer<typeof registerInputSchema>;

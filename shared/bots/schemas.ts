@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
 import { storableString } from '../api/storable-text.ts';
+import { isolateText } from '../text/invisible.ts';
 
 /** A bot as every endpoint returns it. The token is write-only: it is never part of this shape. */
 export const botSchema = z.object({
@@ -59,7 +60,7 @@ export const BOT_TEXTS = {
   /** The token cannot be one: it is not `<bot id>:<secret>`. Said before asking Telegram (docs/decisions.md#d-bots-channels). */
   tokenMalformed: 'Formato de token inválido: copie o token inteiro que o @BotFather enviou (ex.: 123456789:AAH…)',
   deactivateTitle: 'Desativar bot',
-  deactivateQuestion: (name: string) => `Desativar ${name}? O bot para de responder no Telegram: fluxos, boas-vindas e disparos deste bot param até você ativá-lo de novo.`,
+  deactivateQuestion: (name: string) => `Desativar ${isolateText(name)}? O bot para de responder no Telegram: fluxos, boas-vindas e disparos deste bot param até você ativá-lo de novo.`,
   broadcastRateLabel: 'Velocidade de disparo (mensagens por segundo)',
   broadcastRateHint: 'O Telegram permite cerca de 30 mensagens por segundo; com os disparos pagos do Telegram (paid broadcasts), até 1000 por segundo.',
   broadcastRateInvalid: 'Informe um número inteiro de mensagens por segundo',

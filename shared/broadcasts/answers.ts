@@ -37,6 +37,8 @@ export const broadcastSchema = z.object({
   buttons: z.array(z.object({ buttons: z.array(broadcastButtonViewSchema) })),
   targetType: z.enum(BROADCAST_TARGET_TYPES),
   contactIds: z.array(z.string()),
+  /** The label of a LABEL audience (null: none, or its label was deleted and the broadcast reaches nobody). */
+  labelId: z.string().nullable(),
   scheduledFor: z.string().nullable(),
   status: z.enum(BROADCAST_STATUSES),
   /** = statistics.sent / statistics.failed / statistics.total. */

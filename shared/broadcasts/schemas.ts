@@ -19,7 +19,8 @@ export const BROADCAST_MEDIA_TYPES = ['IMAGE', 'VIDEO', 'AUDIO', 'DOCUMENT'] as 
 export type BroadcastMediaType = (typeof BROADCAST_MEDIA_TYPES)[number];
 export const BROADCAST_MEDIA_LABELS: Record<BroadcastMediaType, string> = { IMAGE: 'Imagem', VIDEO: 'Vídeo', AUDIO: 'Áudio', DOCUMENT: 'Arquivo' };
 
-export const BROADCAST_TARGET_TYPES = ['ALL', 'SELECTED'] as const;
+/** ALL: the bot's contacts; SELECTED: the ones picked; LABEL: the bot's contacts carrying one label (labelId). */
+export const BROADCAST_TARGET_TYPES = ['ALL', 'SELECTED', 'LABEL'] as const;
 export type BroadcastTargetType = (typeof BROADCAST_TARGET_TYPES)[number];
 
 /** Text is sent with parse_mode HTML (basic bold and italic, docs/product.md#screen-broadcast-form). */
@@ -131,6 +132,8 @@ const broadcastFields = {
     .array(z.uuid({ error: BROADCAST_TEXTS.contactInvalid }))
     .max(BROADCAST_LIMITS.maxContactIds, { error: BROADCAST_TEXTS.tooManyContacts }),
   scheduledFor: blankAsAbsent(scheduledForSchema),
+  /** The workspace's label of a LABEL audience; ignored and stored null otherwise. */
+  labelId: z.uuid({ error: BROADCAST_TEXTS.labelRequired }).nullable(),
 };
 
 type ContentShape = {
@@ -139,6 +142,7 @@ type ContentShape = {
   mediaUrl?: string | null | undefined;
   targetType?: BroadcastTargetType | undefined;
   contactIds?: string[] | undefined;
+  labelId?: string | null | undefined;
 };
 
 /** Cross-field rules of a complete broadcast (create, or an update merged with the stored row). */
@@ -153,6 +157,7 @@ export function broadcastContentIssues(input: ContentShape): { path: string; mes
   if (input.targetType === 'SELECTED' && (input.contactIds?.length ?? 0) === 0) {
     issues.push({ path: 'contactIds', message: BROADCAST_TEXTS.contactsRequired });
   }
+  if (input.targetType === 'LABEL' && !input.labelId) issues.push({ path: 'labelId', message: BROADCAST_TEXTS.labelRequired });
   return issues;
 }
 
@@ -168,6 +173,7 @@ export const createBroadcastFieldsSchema = z.object({
     buttons: broadcastFields.buttons.default([]),
     targetType: broadcastFields.targetType.default('ALL'),
     contactIds: broadcastFields.contactIds.default([]),
+    labelId: broadcastFields.labelId.default(null),
     scheduledFor: broadcastFields.scheduledFor,
 });
 
@@ -195,6 +201,7 @@ export const updateBroadcastInputSchema = z.object({
   buttons: broadcastFields.buttons.optional(),
   targetType: broadcastFields.targetType.optional(),
   contactIds: broadcastFields.contactIds.optional(),
+  labelId: broadcastFields.labelId.optional(),
   scheduledFor: broadcastFields.scheduledFor,
 });
 

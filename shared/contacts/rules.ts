@@ -1,12 +1,13 @@
 /** Pure contact rules both sides use (docs/product.md#screen-contacts). */
+import { balanceBidi } from '../text/invisible.ts';
 
 type Named = { firstName: string; lastName: string | null; username: string | null; telegramId: string };
 
-/** First + last name; else first name; else @username; else 'User {telegramId}'. */
+/** First + last name (an override in the first name ends with it); else first name; else @username; else 'User {telegramId}'. */
 export function contactDisplayName(contact: Named): string {
   const first = contact.firstName.trim();
   const last = contact.lastName?.trim() ?? '';
-  if (first && last) return `${first} ${last}`;
+  if (first && last) return `${balanceBidi(first)} ${last}`;
   if (first) return first;
   if (contact.username) return `@${contact.username}`;
   return `User ${contact.telegramId}`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema, successEnvelope } from '../api/envelope.ts';
 import { storableString } from '../api/storable-text.ts';
+import { labelFilterSchema } from '../labels/schemas.ts';
 
 /** docs/product.md#limits (contacts). */
 export const CONTACT_LIMITS = {
@@ -32,6 +33,10 @@ export const contactSchema = z.object({
   messageCount: z.number().int(),
   lastInteractionAt: z.string(),
   createdAt: z.string(),
+  /** The workspace labels it carries (shared/labels), oldest applied first. */
+  labelIds: z.array(z.string()).default([]),
+  /** Imported from a file and not yet written to the bot: broadcasts leave it out until it does (absent: false). */
+  awaitingStart: z.boolean().optional(),
 });
 
 /** A contact as the contacts API answers it (docs/product.md#entity-contact): the row plus its bot and funnel entry. */
@@ -70,6 +75,8 @@ export const contactListQuerySchema = z.object({
     .default(CONTACT_LIMITS.pageSize),
   sortBy: z.enum(CONTACT_SORT_FIELDS, { error: 'Ordenação inválida' }).default('lastInteractionAt'),
   sortOrder: z.enum(['asc', 'desc'], { error: 'Ordem inválida' }).default('desc'),
+  /** Only the contacts carrying this label of the workspace (another's or a missing label: 404). */
+  label: labelFilterSchema.optional(),
 });
 
 /** GET /contacts/all: the same plus the funnel the contacts entered through. */

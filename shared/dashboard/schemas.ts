@@ -25,6 +25,8 @@ export const ACTIVITY_METRICS = [
   'broadcastSent',
   'broadcastFailed',
   'funnelEntries',
+  'revenueCents',
+  'activeAccesses',
 ] as const;
 export type ActivityMetric = (typeof ACTIVITY_METRICS)[number];
 
@@ -56,6 +58,10 @@ export const activityDaySchema = z.object({
   broadcastSent: count,
   broadcastFailed: count,
   funnelEntries: count,
+  /** Approved charges of paid access that day, in cents of BRL (docs/decisions.md#paid-access). */
+  revenueCents: count,
+  /** Paid accesses in force at the end of that day (begun and not ended: waiting for the buyer's link counts). */
+  activeAccesses: count,
 });
 export type ActivityDay = z.infer<typeof activityDaySchema>;
 

@@ -7,6 +7,7 @@ import { findUnstorableText, storableString, UNSTORABLE_TEXT_MESSAGE } from '../
 import type { NodeSubType } from './node-catalog.ts';
 import { checkTelegramHtml } from '../telegram/html.ts';
 import { flowButtonRowsSchema } from './buttons.ts';
+import { ACCESS_EVENTS } from './access-events.ts';
 
 export const PARSE_MODES = ['none', 'Markdown', 'HTML'] as const;
 export const MEDIA_TYPES = ['photo', 'video', 'audio', 'document'] as const;
@@ -84,6 +85,8 @@ export const nodeConfigSchemas = {
   trigger_contact_updated: z.object({ watchFields: z.array(z.enum(WATCH_FIELDS)).default([]) }),
   trigger_contact_from_funnel: z.object({ funnelId: text(100) }),
   trigger_button_clicked: z.object({ buttonData: text(64) }),
+  /** An access event of the flow's bot; planId empty: any of the bot's plans. */
+  trigger_access: z.object({ event: z.enum(ACCESS_EVENTS).default('expires_in_3_days'), planId: text(100) }),
   send_text: z.object({ message: text(), parseMode }).superRefine(htmlChecked('message')),
   send_media: z.object({
     mediaType: z.enum(MEDIA_TYPES).default('photo'),

@@ -76,6 +76,8 @@ export const updateFlowInputSchema = z.object({
 });
 
 export const duplicateFlowInputSchema = z.object({ name: flowFields.name });
+/** GET /flows/{id}: `?includeNodes=false` leaves the graph out (docs/product.md#api-flows: the default is true). */
+export const flowDetailQuerySchema = z.object({ includeNodes: z.enum(['true', 'false']).default('true') });
 /** PATCH /flows/{id}/toggle: without a body it flips; `enabled` sets the state (a replayed offline intent). */
 export const toggleFlowInputSchema = z.object({ enabled: z.boolean().optional() });
 

@@ -13,6 +13,9 @@ describe('flow trigger summary', () => {
     expect(describeTrigger(node('trigger_contact_created', {}))).toBe('Novo contato');
     expect(describeTrigger(node('trigger_contact_from_funnel', { funnelId: 'x' }))).toBe('Entrada por funil');
     expect(describeTrigger(node('trigger_button_clicked', { buttonData: 'comprar' }))).toBe('Botão "comprar"');
+    expect(describeTrigger(node('trigger_access', { event: 'expires_in_3_days', planId: '' }))).toBe('Acesso: expira em 3 dias');
+    expect(describeTrigger(node('trigger_access', { event: 'payment_late' }))).toBe('Acesso: pagamento atrasado');
+    expect(describeTrigger(node('trigger_access', {}))).toBe('Acesso: expira em 3 dias');
     expect(describeTrigger(node('send_text', { message: 'oi' }))).toBeUndefined();
   });
 

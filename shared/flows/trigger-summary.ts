@@ -4,6 +4,7 @@
  * MESSAGE for flows built in the editor.
  */
 import type { FlowNode } from './graph.ts';
+import { ACCESS_EVENT_LABELS, ACCESS_EVENTS } from './access-events.ts';
 
 const MAX_SHOWN = 32;
 
@@ -36,6 +37,10 @@ export function describeTrigger(node: Pick<FlowNode, 'subType' | 'config'>): str
     case 'trigger_button_clicked': {
       const data = stringField(config, 'buttonData');
       return data === '' ? 'Botão clicado' : `Botão "${clip(data)}"`;
+    }
+    case 'trigger_access': {
+      const event = ACCESS_EVENTS.find((known) => known === config.event) ?? 'expires_in_3_days';
+      return `Acesso: ${ACCESS_EVENT_LABELS[event].toLowerCase()}`;
     }
     default:
       return undefined;

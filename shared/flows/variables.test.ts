@@ -9,6 +9,12 @@ describe('unknown variables', () => {
     expect(unknownVariables('{{contact.frstName}} {{ chat.title }} {{http.body.id}}', 'flow').map((i) => i.suggestion)).toEqual(['{{contact.firstName}}']);
     expect(unknownVariables('{{nada.disso}}', 'flow')[0]?.message).toBe('Variável desconhecida: {{nada.disso}}');
   });
+  test('the access trigger variables are known, and their everyday names point to them', () => {
+    expect(unknownVariables('{{access.planName}} {{access.daysLeft}} {{access.until}}', 'flow')).toEqual([]);
+    expect(unknownVariables('{{plano}} {{dias_restantes}} {{acesso_ate}}', 'flow').map((i) => i.suggestion)).toEqual([
+      '{{access.planName}}', '{{access.daysLeft}}', '{{access.until}}',
+    ]);
+  });
   test('known variables, JSON and repeated mistakes', () => {
     expect(unknownVariables('{{contact.firstName}} {{now.date}}', 'flow')).toEqual([]);
     expect(unknownVariables('{"a": 1} {first_name} {first_name}', 'flow')).toHaveLength(1);

@@ -24,6 +24,9 @@ export const FLOW_VARIABLES: VariableHint[] = [
   { path: 'bot.username', type: 'string', description: 'Username do bot', example: 'meu_bot' },
   { path: 'http.status', type: 'number', description: 'Status da última requisição HTTP', example: '200' },
   { path: 'http.body', type: 'object', description: 'Corpo da última resposta HTTP (use http.body.campo)', example: '{"ok":true}' },
+  { path: 'access.planName', type: 'string', description: 'Plano de acesso (gatilho Acesso pago)', example: 'VIP Mensal' },
+  { path: 'access.daysLeft', type: 'number', description: 'Dias de acesso restantes (gatilho Acesso pago)', example: '3' },
+  { path: 'access.until', type: 'string', description: 'Acesso até (dd/mm/aaaa; gatilho Acesso pago)', example: '30/11/2026' },
   { path: 'now.date', type: 'string', description: 'Data atual (dd/mm/aaaa)', example: '23/11/2026' },
   { path: 'now.time', type: 'string', description: 'Hora atual (hh:mm)', example: '14:30' },
 ];
@@ -54,7 +57,8 @@ const FLOW_ALIASES: Record<string, string> = {
   sobrenome: 'contact.lastName', last: 'contact.lastName', user: 'contact.username', usuario: 'contact.username',
   phone: 'contact.phoneNumber', telefone: 'contact.phoneNumber', celular: 'contact.phoneNumber', userid: 'contact.telegramId',
   channel: 'chat.title', canal: 'chat.title', grupo: 'chat.title', text: 'message.text', texto: 'message.text', mensagem: 'message.text',
-  args: 'command.args', date: 'now.date', data: 'now.date', time: 'now.time', hora: 'now.time', botusername: 'bot.username',
+  args: 'command.args', plano: 'access.planName', plan: 'access.planName', diasrestantes: 'access.daysLeft', dias: 'access.daysLeft',
+  acessoate: 'access.until', validade: 'access.until', vencimento: 'access.until', date: 'now.date', data: 'now.date', time: 'now.time', hora: 'now.time', botusername: 'bot.username',
 };
 const WELCOME_ALIASES: Record<string, string> = {
   contactfirstname: 'firstName', name: 'firstName', nome: 'firstName', first: 'firstName', contactlastname: 'lastName', sobrenome: 'lastName',

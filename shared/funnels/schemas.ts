@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
 import { storableString } from '../api/storable-text.ts';
+import { isolateText } from '../text/invisible.ts';
 
 export const FUNNEL_LIMITS = {
   nameMax: 100,
@@ -48,7 +49,7 @@ export const FUNNEL_TEXTS = {
   emptyAction: 'Criar primeiro funil',
   publicChannelWarning:
     'Este canal é público: quem entra pelo @username do canal não passa pelo link do funil e não é atribuído a ele. Divulgue o link do funil.',
-  confirmDelete: (name: string) => `Tem certeza que deseja excluir o funil "${name}"? O link de convite deixa de funcionar.`,
+  confirmDelete: (name: string) => `Tem certeza que deseja excluir o funil "${isolateText(name)}"? O link de convite deixa de funcionar.`,
   scriptLabel: 'Script de rastreamento',
   scriptHint: 'Cole antes de </body> na sua página de captura.',
   linkLabel: 'Link do Telegram',
@@ -197,6 +198,15 @@ export const funnelMetricsSchema = z.object({
   history: z.array(funnelDayCountsSchema.extend({ date: z.string() /* YYYY-MM-DD in `timeZone` */ })),
   days: z.number().int(),
   timeZone: z.string(),
+  /**
+   * Paid accesses bought by people who came through the funnel (docs/decisions.md#paid-access): approved charges
+   * of the window by day, in cents of BRL (other currencies are counted, not summed as reais).
+   */
+  sales: z.object({
+    purchases: z.number().int(),
+    revenueCents: z.number().int(),
+    history: z.array(z.object({ date: z.string(), purchases: z.number().int(), revenueCents: z.number().int() })),
+  }),
 });
 
 /** The snippet the operator pastes into the landing page. */

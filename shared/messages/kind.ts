@@ -33,8 +33,11 @@ export const MESSAGE_TYPE_LABELS: Record<MessageType, string> = {
 
 /** One line for a contact's activity: "Tocou em: Quero saber mais", "Entrou em Canal VIP". */
 export function activityText(type: ActivityType, content: string): string {
-  return type === 'BUTTON_PRESS' ? `${MESSAGE_TYPE_LABELS[type]}: ${content}` : `${MESSAGE_TYPE_LABELS[type]} ${content}`;
+  return `${activityLead(type)}${content}`;
 }
+
+/** The words before an activity's detail (a button's text, a chat's title), which the console isolates. */
+export const activityLead = (type: ActivityType): string => (type === 'BUTTON_PRESS' ? `${MESSAGE_TYPE_LABELS[type]}: ` : `${MESSAGE_TYPE_LABELS[type]} `);
 
 /** pt-BR mark of who sent an outgoing row (the contact's own rows carry none): a person typed it, or the bot. */
 export const MESSAGE_SOURCE_LABELS: Record<MessageSource, string> = {

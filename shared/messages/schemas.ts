@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
 import { contactSchema } from '../contacts/schemas.ts';
+import { labelFilterSchema } from '../labels/schemas.ts';
+import { ASSIGNMENT_TEXTS, conversationStatusSchema } from './assignment.ts';
 
 /**
  * What a row of a conversation is: a message (text or a media kind) or something the contact did that is not a
@@ -61,6 +63,12 @@ export const messageSchema = z.object({
   status: z.enum(['SENDING', 'SENT', 'FAILED']),
   error: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * A reply typed in the console: the member who sent it and their name (null: the bot, a flow, a broadcast, or a
+   * reply from before teams or by an account since deleted). Absent on rows cached by older versions.
+   */
+  memberId: z.string().nullable().optional(),
+  memberName: z.string().nullable().optional(),
 });
 
 /** The cached conversation row (sync table `conversations`, keyed by contactId). */
@@ -70,6 +78,9 @@ export const conversationRowSchema = z.object({
   lastMessageId: z.string(),
   lastMessageAt: z.string(),
   unreadCount: z.number().int().nonnegative(),
+  /** The member answering it (null: nobody yet) and where it stands (shared/messages/assignment.ts). */
+  assigneeId: z.string().nullable(),
+  status: conversationStatusSchema,
 });
 
 export const conversationSchema = conversationRowSchema.extend({
@@ -106,6 +117,18 @@ export const messagesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MESSAGES_LIMIT).default(MESSAGES_LIMIT),
 });
 
+/**
+ * GET /messages/conversations filters, each one more condition on the list (modules/messages/conversation-filter-repository.ts):
+ * `assignee` me, none or a member's id; `status`; `unread=true` only conversations with unread messages; `label` a label's id.
+ */
+export const conversationsQuerySchema = z.object({
+  assignee: z.union([z.literal('me'), z.literal('none'), z.uuid()], { error: ASSIGNMENT_TEXTS.assigneeFilter }).optional(),
+  status: conversationStatusSchema.optional(),
+  unread: z.enum(['true', 'false'], { error: 'Use unread=true ou unread=false' }).transform((value) => value === 'true').optional(),
+  label: labelFilterSchema.optional(),
+});
+export type ConversationsQuery = z.output<typeof conversationsQuerySchema>;
+
 export const statsQuerySchema = z.object({ botId: z.uuid({ error: 'Bot inválido' }).optional() });
 
 export const conversationsResponseSchema = successEnvelope(z.object({ conversations: z.array(conversationSchema) }));
@@ -116,11 +139,15 @@ export const readAllResponseSchema = successEnvelope(z.object({ updated: z.numbe
 
 /** Live events of GET /api/events (docs/decisions.md#p-inbox): a hint to pull, never the data itself. */
 export const liveEventSchema = z.object({
-  topic: z.enum(['messages.changed', 'bots.changed', 'channels.changed', 'contacts.changed', 'funnels.changed', 'sync.changed']),
+  topic: z.enum(['messages.changed', 'bots.changed', 'channels.changed', 'contacts.changed', 'funnels.changed', 'sync.changed', 'conversations.changed']),
   contactId: z.string().optional(),
   /** sync.changed: the device whose push committed the changes (it may skip its own echo). */
   clientId: z.string().optional(),
   botId: z.string().optional(),
+  /** conversations.changed: a member assigned (assigneeId, null = unassigned) or moved (status) the conversation. */
+  assigneeId: z.string().nullable().optional(),
+  status: conversationStatusSchema.optional(),
+  actorId: z.string().optional(),
   /** funnels.changed: a visit, click, entry or exit of this funnel was recorded. */
   funnelId: z.string().optional(),
 });

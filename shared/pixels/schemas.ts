@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../api/envelope.ts';
 import { storableString } from '../api/storable-text.ts';
+import { isolateText } from '../text/invisible.ts';
 
 export const PIXEL_LIMITS = {
   nameMax: 100,
@@ -34,7 +35,7 @@ export const PIXEL_TEXTS = {
   accessTokenInvalid: 'Token de acesso inválido',
   testCodeTooLong: 'Código de evento teste muito longo',
   count: (count: number) => (count === 1 ? '1 pixel' : `${count} pixels`),
-  confirmDelete: (name: string) => `Remover o pixel "${name}"? Os funis que o usam deixam de enviar eventos.`,
+  confirmDelete: (name: string) => `Remover o pixel "${isolateText(name)}"? Os funis que o usam deixam de enviar eventos.`,
   statusOk: 'Funcionando',
   statusError: 'Erro no envio',
   statusUnused: 'Sem eventos ainda',

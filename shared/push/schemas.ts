@@ -59,6 +59,7 @@ export const pushMessageSchema = z.object({
 });
 
 export const pushPublicKeyResponseSchema = successEnvelope(z.object({ publicKey: z.string() }));
+export const pushPresenceResponseSchema = successEnvelope(z.object({ reported: z.literal(true) }));
 export const pushSubscribedResponseSchema = successEnvelope(z.object({ subscribed: z.literal(true) }));
 export const pushUnsubscribedResponseSchema = successEnvelope(z.object({ removed: z.boolean() }));
 

@@ -12,6 +12,7 @@ const TRACKED: Partial<Record<SyncTable, readonly string[]>> = {
   flows: ['name', 'description', 'enabled', 'triggerType', 'executionContexts', 'allowedChannelIds'],
   flowNodes: ['label', 'order', 'config'],
   contacts: ['firstName', 'lastName', 'phoneNumber'],
+  conversations: ['assigneeId', 'status'],
 };
 
 /** The object-valued field whose keys are fields of their own. */

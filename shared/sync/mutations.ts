@@ -8,9 +8,12 @@ import type { z } from 'zod';
 import { botMutationArgs } from '../bots/mutations.ts';
 import { broadcastMutationArgs } from '../broadcasts/mutations.ts';
 import { contactMutationArgs } from '../contacts/mutations.ts';
+import { labelMutationArgs } from '../labels/mutations.ts';
 import { graphMutationArgs } from '../flows/graph-mutations.ts';
 import { flowMutationArgs } from '../flows/mutations.ts';
+import { assignmentMutationArgs } from '../messages/assignment-mutations.ts';
 import { messageMutationArgs } from '../messages/mutations.ts';
+import { noteMutationArgs } from '../notes/mutations.ts';
 import { welcomeMutationArgs } from '../welcome/mutations.ts';
 
 export const mutationArgsSchemas = {
@@ -19,8 +22,11 @@ export const mutationArgsSchemas = {
   ...flowMutationArgs,
   ...graphMutationArgs,
   ...messageMutationArgs,
+  ...noteMutationArgs,
+  ...assignmentMutationArgs,
   ...contactMutationArgs,
   ...broadcastMutationArgs,
+  ...labelMutationArgs,
 } as const;
 
 export type MutationName = keyof typeof mutationArgsSchemas;

@@ -11,7 +11,10 @@ import { welcomeMessageSchema } from '../welcome/schemas.ts';
 import { flowSummarySchema } from '../flows/schemas.ts';
 import { flowConnectionSchema, flowNodeSchema } from '../flows/graph.ts';
 import { contactSchema } from '../contacts/schemas.ts';
+import { labelSchema } from '../labels/schemas.ts';
 import { conversationRowSchema, messageSchema } from '../messages/schemas.ts';
+import { noteSchema } from '../notes/schemas.ts';
+import { quickReplySchema } from '../quick-replies/schemas.ts';
 import { MUTATION_NAMES } from './mutations.ts';
 
 export const MAX_PUSH_BATCH = 500;
@@ -106,10 +109,15 @@ export const syncChangesSchema = z.object({
   /** The newest MESSAGES_LIMIT messages of each contact (older ones are read online, page by page). */
   messages: z.array(messageSchema),
   conversations: z.array(conversationRowSchema),
+  /** Internal notes of the conversations; never messages (nothing counts or sends them). */
+  notes: z.array(noteSchema),
+  quickReplies: z.array(quickReplySchema),
+  labels: z.array(labelSchema),
 });
 
 export const SYNC_TABLES = [
-  'bots', 'channels', 'welcomeMessages', 'flows', 'flowNodes', 'flowConnections', 'contacts', 'messages', 'conversations',
+  'bots', 'channels', 'welcomeMessages', 'flows', 'flowNodes', 'flowConnections', 'contacts', 'messages', 'conversations', 'notes',
+  'quickReplies', 'labels',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
 import type { TelegramNode } from '../lib/telegram-html.ts';
+import { UserText } from './ui/user-text.tsx';
+import { revealInLinks } from '@shared/text/invisible.ts';
 
 /**
  * Renders the parsed tree as React elements: text is always a text node and every element is one of a fixed set,
- * so nothing the user typed can become markup or script in the console.
+ * so nothing the user typed can become markup or script in the console. A text whose addresses hide invisible
+ * characters shows them (the preview is a block of its own, which already keeps its direction from the page's).
  */
 export function TelegramHtmlView({ nodes }: { nodes: TelegramNode[] }) {
   return <>{nodes.map(renderNode)}</>;
 }
 
 function renderNode(node: TelegramNode, index: number): ReactNode {
-  if (node.kind === 'text') return node.text;
+  if (node.kind === 'text') return revealInLinks(node.text).some((piece) => piece.kind === 'invisible') ? <UserText key={index} reveal="links">{node.text}</UserText> : node.text;
   const children = node.children.map(renderNode);
   switch (node.kind) {
     case 'bold':

@@ -42,6 +42,13 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
+const moneyFormat = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** Reais: 1234.5 → "R$ 1.234,50". */
+export function formatMoney(reais: number): string {
+  return moneyFormat.format(reais);
+}
+
 /** 1 mensagem, 2 mensagens, 0 mensagens: the count in pt-BR with the word that agrees with it. */
 export function formatCount(count: number, singular: string, plural: string): string {
   return `${formatNumber(count)} ${count === 1 ? singular : plural}`;

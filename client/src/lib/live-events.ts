@@ -5,6 +5,7 @@
  * the caller catches up with a pull. A 401 gets the API client's one refresh before the next attempt.
  */
 import { liveEventSchema, type LiveEvent } from '@shared/messages/schemas.ts';
+import { leaveLostWorkspace } from './workspace.ts';
 import { api } from './api.ts';
 
 export type LiveEventHandlers = { onOpen(): void; onEvent(event: LiveEvent): void };
@@ -51,6 +52,8 @@ async function readOnce(handlers: LiveEventHandlers, signal: AbortSignal): Promi
     if (!next) return false;
     response = await open(next, signal);
   }
+  // Removed from the workspace (the server ended this stream at once): the member is told and moved home.
+  if (response.status === 403 && Reflect.get(Object(await response.json().catch(() => null)), 'code') === 'NOT_A_MEMBER') void leaveLostWorkspace();
   if (!response.ok || !response.body) return false;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

@@ -7,6 +7,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { toast } from './toast.ts';
+import { isWorkspaceLost, leaveLostWorkspace } from './workspace.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -18,18 +19,26 @@ declare module '@tanstack/react-query' {
 
 const isSessionEnd = (error: unknown) => error instanceof ApiError && error.sessionExpired;
 
+/** Removed from the workspace acted in: one toast says so and the member moves home (lib/workspace.ts), not one per query. */
+function endedMembership(error: unknown): boolean {
+  if (!isWorkspaceLost(error)) return false;
+  void leaveLostWorkspace();
+  return true;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError(error, query) {
         const message = query.meta?.errorMessage;
+        if (endedMembership(error)) return;
         if (message && !isSessionEnd(error)) toast.error(message, { id: message });
       },
     }),
     mutationCache: new MutationCache({
       onError(error, _variables, _context, mutation) {
         const fallback = mutation.meta?.errorMessage;
-        if (!fallback || isSessionEnd(error)) return;
+        if (endedMembership(error) || !fallback || isSessionEnd(error)) return;
         const id = mutation.meta?.toastId;
         toast.error(error instanceof ApiError ? error.message : fallback, id ? { id } : undefined);
       },

@@ -20,4 +20,10 @@ export const queryKeys = {
     bots: () => [...queryKeys.funnels.all, 'form', 'bots'] as const,
     channels: (botId: string) => [...queryKeys.funnels.all, 'form', 'channels', botId] as const,
   },
+  /** Outgoing webhooks and their delivery logs: server-only. */
+  webhooks: {
+    all: ['webhooks'] as const,
+    list: () => [...queryKeys.webhooks.all, 'list'] as const,
+    deliveries: (webhookId: string) => [...queryKeys.webhooks.all, 'deliveries', webhookId] as const,
+  },
 };

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'bun:test';
 import { Window } from 'happy-dom';
 import { parsePersistedSession } from './session-schema.ts';
-import { createSessionStore, STORAGE_KEYS } from './session-store.ts';
+import { actingWorkspace, createSessionStore, STORAGE_KEYS } from './session-store.ts';
 
 const storage = new Window().localStorage;
 const user = { id: 'u1', name: 'Ana Souza', email: 'ana@exemplo.com', createdAt: '2025-01-01T00:00:00.000Z' };
@@ -70,5 +70,17 @@ describe('session store', () => {
   test('unreadable storage means signed out, not a crash', () => {
     storage.setItem(STORAGE_KEYS.session, '{not json');
     expect(createSessionStore(storage, () => parsePersistedSession).getState().isAuthenticated).toBe(false);
+  });
+
+  test('setWorkspace stores the workspace acted in with its tokens; a reload keeps both; a sign-in acts in the own one again', () => {
+    const store = createSessionStore(storage, () => parsePersistedSession);
+    store.setAuth(user, tokens);
+    expect(actingWorkspace(store.getState())).toEqual({ id: user.id, name: '', role: 'owner' });
+    const workspace = { id: 'w2', name: 'Equipe da Bia', role: 'agent' as const };
+    store.setWorkspace(workspace, { accessToken: 'access-2', refreshToken: 'refresh-2' });
+    const reloaded = createSessionStore(storage, () => parsePersistedSession).getState();
+    expect([reloaded.workspace, reloaded.tokens?.accessToken, storage.getItem('accessToken')]).toEqual([workspace, 'access-2', 'access-2']);
+    store.setAuth(user, tokens);
+    expect(actingWorkspace(store.getState())?.id).toBe(user.id);
   });
 });

@@ -9,6 +9,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Tokens, User } from '@shared/auth/schemas.ts';
+import type { Workspace } from '@shared/team/schemas.ts';
 import type { PersistedSession } from './session-schema.ts';
 
 export const STORAGE_KEYS = {
@@ -17,7 +18,17 @@ export const STORAGE_KEYS = {
   refreshToken: 'refreshToken',
 } as const;
 
-export type Session = { user: User | null; tokens: Tokens | null; isAuthenticated: boolean };
+/**
+ * `workspace`: the one the tokens act in (docs/decisions.md#teams), with the member's role; absent after a sign-in
+ * (and on sessions stored before workspaces): the account's own (see actingWorkspace).
+ */
+export type Session = { user: User | null; tokens: Tokens | null; isAuthenticated: boolean; workspace?: Workspace | null };
+
+/** The workspace the session acts in: the stored one, else the account's own (its id is the user id; its founder owns it). */
+export function actingWorkspace(session: Session): Workspace | null {
+  if (session.workspace) return session.workspace;
+  return session.user ? { id: session.user.id, name: '', role: 'owner' } : null;
+}
 
 /** session-schema.ts's parser: passed by tests, loaded by prepareSessionStore for the browser's store. */
 export type ParseSession = (value: unknown) => PersistedSession | null;
@@ -43,8 +54,13 @@ export function createSessionStore(storage: Storage, parse: () => ParseSession |
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    /** Signed in or registered: the tokens act in the account's own workspace. */
     setAuth(user: User, tokens: Tokens) {
       commit({ user, tokens, isAuthenticated: true });
+    },
+    /** Tokens acting in another workspace (a switch, an accepted invitation), or the workspace's name and role refreshed. */
+    setWorkspace(workspace: Workspace, tokens?: Tokens) {
+      commit({ ...state, workspace, ...(tokens ? { tokens } : {}) });
     },
     setTokens(tokens: Tokens) {
       commit({ ...state, tokens });
@@ -85,7 +101,8 @@ function read(storage: Storage, parse: ParseSession | undefined): Session {
   // The separate keys are what the API client uses (docs/product.md#state-session), so they win over the copy inside auth-storage.
   const tokens = accessToken && refreshToken ? { accessToken, refreshToken } : persisted.tokens;
   const isAuthenticated = persisted.isAuthenticated && persisted.user !== null && tokens !== null;
-  return isAuthenticated ? { user: persisted.user, tokens, isAuthenticated } : SIGNED_OUT;
+  if (!isAuthenticated) return SIGNED_OUT;
+  return { user: persisted.user, tokens, isAuthenticated, ...(persisted.workspace ? { workspace: persisted.workspace } : {}) };
 }
 
 function write(storage: Storage, session: Session) {

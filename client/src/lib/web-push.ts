@@ -120,7 +120,11 @@ export function usePushNotifications() {
 
   useEffect(() => {
     let live = true;
-    void readPushState().then((next) => live && setState(next)).catch(() => live && setState('unsupported'));
+    const read = () => readPushState().then((next) => live && setState(next)).catch(() => live && setState('unsupported'));
+    void read();
+    // A first visit on a slow device may install the service worker after the first read gave up waiting for it:
+    // when it becomes ready, read again rather than keep saying the browser has no push.
+    if (supported()) void navigator.serviceWorker.ready.then(read);
     return () => {
       live = false;
     };

@@ -32,6 +32,8 @@ const FIELD_NAMES: Record<string, string> = {
   firstName: 'Nome',
   lastName: 'Sobrenome',
   phoneNumber: 'Telefone',
+  assigneeId: 'Responsável',
+  status: 'Situação',
   'config.duration': 'Duração',
   'config.unit': 'Unidade',
   'config.message': 'Mensagem',

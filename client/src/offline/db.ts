@@ -9,7 +9,10 @@ import type { Bot, Channel } from '@shared/bots/schemas.ts';
 import type { Contact } from '@shared/contacts/schemas.ts';
 import type { FlowConnection, FlowNode } from '@shared/flows/graph.ts';
 import type { FlowSummary } from '@shared/flows/schemas.ts';
+import type { Label } from '@shared/labels/schemas.ts';
 import type { ConversationRow, Message } from '@shared/messages/schemas.ts';
+import type { Note } from '@shared/notes/schemas.ts';
+import type { QuickReply } from '@shared/quick-replies/schemas.ts';
 import type { FieldConflict, MutationEnvelope, SyncTable, WelcomeRow } from '@shared/sync/protocol.ts';
 
 /** The row type of every cached table. */
@@ -23,6 +26,9 @@ export type RowOf = {
   contacts: Contact;
   messages: Message;
   conversations: ConversationRow;
+  notes: Note;
+  quickReplies: QuickReply;
+  labels: Label;
 };
 export type AnyRow = RowOf[SyncTable];
 
@@ -65,6 +71,9 @@ export class CanalizeDb extends Dexie {
   contacts!: Table<Contact, string>;
   messages!: Table<Message, string>;
   conversations!: Table<ConversationRow, string>;
+  notes!: Table<Note, string>;
+  quickReplies!: Table<QuickReply, string>;
+  labels!: Table<Label, string>;
   outbox!: Table<OutboxEntry, number>;
   rejected!: Table<RejectedEntry, number>;
   conflicts!: Table<ConflictEntry, string>;
@@ -98,6 +107,21 @@ export class CanalizeDb extends Dexie {
     );
     // Edits the server kept another device's newer value for, until the user resolves them.
     this.version(4).stores({ conflicts: 'id, receivedAt' });
+    // A team's inbox: the conversations' internal notes and the workspace's quick replies.
+    this.version(5).stores({ notes: 'id, contactId, botId, [contactId+createdAt]', quickReplies: 'id' });
+    // The workspace's labels; a contact's labels travel in its row (labelIds), older cached rows read as none.
+    this.version(6).stores({ labels: 'id', contacts: 'id, botId, *labelIds' }).upgrade((tx) =>
+      tx.table('contacts').toCollection().modify((row: Record<string, unknown>) => {
+        row.labelIds ??= [];
+      }),
+    );
+    // Conversations have an assignee and a status (the server's migration 0760): cached rows start unassigned, open.
+    this.version(7).stores({ conversations: 'contactId, botId, lastMessageAt' }).upgrade((tx) =>
+      tx.table('conversations').toCollection().modify((row: Record<string, unknown>) => {
+        row.assigneeId ??= null;
+        row.status ??= 'OPEN';
+      }),
+    );
   }
 
   /** Typed access to a cached table by its contract name. */
@@ -111,10 +135,15 @@ export class CanalizeDb extends Dexie {
   }
 }
 
-export const databaseName = (userId: string) => `canalize-${userId}`;
+/**
+ * One database per person and workspace, so switching workspace can never mix their rows or outboxes. The account's
+ * own workspace keeps the name it had before workspaces (its id is the user id), so its cache and outbox carry over.
+ */
+export const databaseName = (userId: string, workspaceId = userId) =>
+  workspaceId === userId ? `canalize-${userId}` : `canalize-${userId}-${workspaceId}`;
 
-export function openUserDb(userId: string, options?: DexieOptions): CanalizeDb {
-  return new CanalizeDb(databaseName(userId), options);
+export function openUserDb(userId: string, options?: DexieOptions, workspaceId = userId): CanalizeDb {
+  return new CanalizeDb(databaseName(userId, workspaceId), options);
 }
 
 export async function readMeta<K extends keyof MetaValues>(db: CanalizeDb, key: K): Promise<MetaValues[K] | undefined> {

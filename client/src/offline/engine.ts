@@ -91,8 +91,8 @@ async function enqueueOrTell(db: CanalizeDb, changes: readonly Queued[]): Promis
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
 
-function createSyncEngine(userId: string) {
-  const db: CanalizeDb = openUserDb(userId);
+function createSyncEngine(userId: string, workspaceId: string) {
+  const db: CanalizeDb = openUserDb(userId, undefined, workspaceId);
   const listeners = new Set<() => void>();
   let snapshot: SyncSnapshot = { phase: 'idle', online: navigator.onLine };
   let replayer: Replayer | null = null;
@@ -135,6 +135,7 @@ function createSyncEngine(userId: string) {
 
   return {
     userId,
+    workspaceId,
     db,
     start,
     stop,
@@ -160,12 +161,15 @@ function createSyncEngine(userId: string) {
 
 let current: SyncEngine | null = null;
 
-/** The engine of `userId`, reusing the open one; another user's engine is stopped (its data stays until logout). */
-export function engineFor(userId: string): SyncEngine {
-  if (current?.userId === userId) return current;
+/**
+ * The engine of `userId` acting in `workspaceId`, reusing the open one; another user's or workspace's engine is
+ * stopped (its data stays until logout).
+ */
+export function engineFor(userId: string, workspaceId = userId): SyncEngine {
+  if (current?.userId === userId && current.workspaceId === workspaceId) return current;
   current?.stop();
   current?.db.close();
-  current = createSyncEngine(userId);
+  current = createSyncEngine(userId, workspaceId);
   return current;
 }
 
@@ -174,13 +178,14 @@ export async function pendingChangesNow(): Promise<number> {
   return current ? countPending(current.db) : 0;
 }
 
-/** Wipes a user's local data; the signed-in user's engine is closed first. */
+/** Wipes a user's local data, in every workspace; the signed-in user's engine is closed first. */
 export async function wipeUserData(userId: string): Promise<void> {
   if (current?.userId === userId) {
     const engine = current;
     current = null;
     await engine.wipe();
-    return;
   }
-  await Dexie.delete(databaseName(userId));
+  const own = databaseName(userId);
+  const names = await Dexie.getDatabaseNames().catch(() => [own]);
+  await Promise.all(names.filter((name) => name === own || name.startsWith(`${own}-`)).map((name) => Dexie.delete(name)));
 }

@@ -1,11 +1,12 @@
-/** Makes the signed-in user's sync engine available to the screens and runs its triggers while the shell is open. */
+/** Makes the signed-in user's sync engine (of the workspace they act in) available to the screens and runs its triggers while the shell is open. */
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { engineFor, type SyncEngine } from './engine.ts';
 
 const EngineContext = createContext<SyncEngine | null>(null);
 
-export function OfflineProvider({ userId, children }: { userId: string; children: ReactNode }) {
-  const engine = useMemo(() => engineFor(userId), [userId]);
+/** `workspaceId`: the workspace acted in (default: the account's own, whose id is the user id). */
+export function OfflineProvider({ userId, workspaceId = userId, children }: { userId: string; workspaceId?: string; children: ReactNode }) {
+  const engine = useMemo(() => engineFor(userId, workspaceId), [userId, workspaceId]);
   useEffect(() => {
     engine.start();
     return () => engine.stop();

@@ -44,9 +44,11 @@ async function deleteWithChildren(db: CanalizeDb, table: SyncTable, id: string):
     await db.contacts.where('botId').equals(id).delete();
     await db.messages.where('botId').equals(id).delete();
     await db.conversations.where('botId').equals(id).delete();
+    await db.notes.where('botId').equals(id).delete();
   }
   if (table === 'contacts') {
     await db.messages.where('contactId').equals(id).delete();
+    await db.notes.where('contactId').equals(id).delete();
     await db.conversations.delete(id);
   }
   if (table === 'channels') await db.welcomeMessages.delete(id);

@@ -106,6 +106,26 @@ describe('httpTransport through the app API client', () => {
     expect((await failureOf(() => httpTransport.pull(0))).kind).toBe('offline');
   });
 
+  test("removed from the workspace: every queued change is refused with the server's text, and the member moves to their own workspace", async () => {
+    const user = { id: uuid(7), name: 'Ana', email: 'ana@exemplo.com', createdAt: '2026-01-01T00:00:00.000Z' };
+    sessionStore().setAuth(user, { accessToken: 'access-1', refreshToken: 'refresh-1' });
+    sessionStore().setWorkspace({ id: uuid(8), name: 'Equipe da Bia', role: 'agent' });
+    const home = { id: user.id, name: 'Equipe de Ana', role: 'owner' as const };
+    respond = (path) =>
+      path === '/api/sync/push'
+        ? json(403, { success: false, code: 'NOT_A_MEMBER', message: 'Você não faz mais parte desta equipe.' })
+        : json(200, { success: true, data: { tokens: { accessToken: 'home-1', refreshToken: 'home-r' }, workspace: home } });
+    const result = await httpTransport.push([envelope(1), envelope(2)]);
+    const refused = { status: 'failed' as const, code: 'NOT_A_MEMBER', message: 'Você não faz mais parte desta equipe.' };
+    expect(result.results).toEqual([{ mutationId: 1, ...refused }, { mutationId: 2, ...refused }]);
+    // The move home runs after the answer: wait for it to settle.
+    for (let tries = 0; tries < 200 && sessionStore().getState().workspace?.id !== user.id; tries += 1) await Bun.sleep(10);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/sync/push', 'POST /api/auth/workspace']);
+    expect(calls[1]?.body).toEqual({ workspaceId: user.id });
+    expect(sessionStore().getState().workspace).toEqual(home);
+    expect(classifyFailure(new ApiError(403, 'NOT_A_MEMBER', 'x'))).toBe('paused');
+  });
+
   test('a 401 with no refresh token to try pauses', async () => {
     respond = () => failure(401, 'UNAUTHORIZED');
     expect((await failureOf(() => httpTransport.push([envelope(1)]))).kind).toBe('paused');

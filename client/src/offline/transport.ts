@@ -2,6 +2,7 @@
 import { pullResponseSchema, pushResponseSchema } from '@shared/sync/protocol.ts';
 import { api } from '../lib/api.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { isWorkspaceLost, leaveLostWorkspace } from '../lib/workspace.ts';
 import type { FailureKind, SyncTransport } from './replayer.ts';
 
 /**
@@ -13,7 +14,14 @@ export const SYNC_REQUEST_TIMEOUT_MS = 30_000;
 
 export const httpTransport: SyncTransport = {
   async push(mutations) {
-    return (await api.post('/sync/push', { mutations }, { schema: pushResponseSchema, signal: AbortSignal.timeout(SYNC_REQUEST_TIMEOUT_MS) })).data;
+    try {
+      return (await api.post('/sync/push', { mutations }, { schema: pushResponseSchema, signal: AbortSignal.timeout(SYNC_REQUEST_TIMEOUT_MS) })).data;
+    } catch (error) {
+      if (!isWorkspaceLost(error) || !(error instanceof ApiError)) throw error;
+      // Removed from the workspace: every queued change is refused, visibly (never replayed with rights that are gone).
+      void leaveLostWorkspace();
+      return { lastMutationId: 0, results: mutations.map(({ mutationId }) => ({ mutationId, status: 'failed' as const, code: error.code, message: error.message })) };
+    }
   },
   async pull(cursor) {
     return (await api.get(`/sync/pull?cursor=${cursor}`, { schema: pullResponseSchema, signal: AbortSignal.timeout(SYNC_REQUEST_TIMEOUT_MS) })).data;
@@ -27,6 +35,8 @@ export const httpTransport: SyncTransport = {
 export function classifyFailure(error: unknown): FailureKind {
   if (error instanceof ApiError) {
     if (error.sessionExpired || error.status === 401) return 'paused';
+    // Removed from the workspace: its engine stops here; the shell moves to the member's own workspace.
+    if (isWorkspaceLost(error)) return 'paused';
     if (error.status === 0) return 'offline';
   }
   return 'retry';

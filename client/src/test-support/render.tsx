@@ -24,3 +24,20 @@ export function getByLabel(text: string): HTMLElement {
   if (!control) throw new Error(`no control labelled "${text}"`);
   return control;
 }
+
+/**
+ * Types as a user would for React under happy-dom: happy-dom's document has no `oninput`, so React watches text inputs
+ * through its focus + key polyfill; the value goes through the prototype's setter so React's value tracker sees a change.
+ */
+export const typeInto = (input: HTMLInputElement, text: string) =>
+  act(async () => {
+    input.focus();
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+    input.dispatchEvent(new KeyboardEvent('keyup', { bubbles: true }));
+  });
+
+/** Clicks the button whose text reads `name`, as Playwright's getByRole('button', { name }) would find it. */
+export const clickButton = (name: string) =>
+  act(async () => {
+    [...document.querySelectorAll('button')].find((element) => element.textContent?.trim() === name)?.click();
+  });

@@ -95,13 +95,27 @@ async function killMidBroadcast(via: InstanceProcess, scene: Scene): Promise<str
 
 type Left = { sending: number; leaseHeld: boolean };
 
-/** What the dead process left: recipients claimed ('sending') and the bot's lease, not yet run out. */
+/**
+ * What the dead process left: recipients claimed ('sending') and the bot's lease, not yet run out. Read until two reads
+ * half a second apart agree: a COMMIT the process sent just before it died is still carried out by PostgreSQL, and
+ * an outcome batch landing after the first read would count as left behind what was in fact recorded sent.
+ */
 async function leftBehind(sql: Sql, scene: Scene, broadcastId: string): Promise<Left> {
-  const [row] = await sql<Left[]>`
-    select (select count(*)::int from broadcast_recipients where broadcast_id = ${broadcastId} and status = 'sending') as sending,
-           (select owner is not null and lease_expires_at > now() from bot_polling where bot_id = ${scene.botId}) as "leaseHeld"`;
-  if (!row) throw new Error('nothing left behind');
-  return row;
+  const read = async () => {
+    const [row] = await sql<Left[]>`
+      select (select count(*)::int from broadcast_recipients where broadcast_id = ${broadcastId} and status = 'sending') as sending,
+             (select owner is not null and lease_expires_at > now() from bot_polling where bot_id = ${scene.botId}) as "leaseHeld"`;
+    if (!row) throw new Error('nothing left behind');
+    return row;
+  };
+  let last = await read();
+  for (let tries = 0; tries < 10; tries += 1) {
+    await Bun.sleep(500);
+    const next = await read();
+    if (next.sending === last.sending) return next;
+    last = next;
+  }
+  return last;
 }
 
 /** How long after `since` the bot answered a new message and the broadcast sent its next message. */

@@ -4,7 +4,7 @@
  * plus malformed JSON and wrong content types. No answer may be a 5xx, every refusal is the failure envelope in
  * pt-BR, and the server is still healthy afterwards. FUZZ_SEED replays a run; FUZZ_RUNS raises the cases per target.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import fc from 'fast-check';
 import { failureEnvelopeSchema } from '@shared/api/envelope.ts';
 import { MUTATION_NAMES, mutationArgsSchemas, type MutationName } from '@shared/sync/mutations.ts';
@@ -17,6 +17,10 @@ import { SERVER_START_TIMEOUT_MS } from '../test-support/start-test-server.ts';
 import { tenantWithEverything, type Tenant } from '../test-support/tenant-scene.ts';
 import { startTelegramTestbed, type TelegramTestbed } from '../test-support/telegram.ts';
 import { answerText } from '../test-support/answer-text.ts';
+
+// Forty cases per route; registration's cases each wait for a password hash (argon2id, one bounded queue): a loaded
+// machine needs more than the default to finish them, which says nothing about the answers checked.
+setDefaultTimeout(60_000);
 
 const SEED = Number(process.env.FUZZ_SEED || Math.floor(Math.random() * 2 ** 31));
 const RUNS = Number(process.env.FUZZ_RUNS || 40);
@@ -152,8 +156,11 @@ async function survive(target: string, generated: fc.Arbitrary<Shot>, fixed: Sho
   if (list.length > 0) throw new Error(`${target}: ${problems.size} distinct problems in ${shots.length} cases (${REPLAY}):\n${list.join('\n')}`);
 }
 
-/** Deletions last (bots at the very end): a valid-looking case may really delete the fuzzing user's resources. */
-const rank = (key: string) => (/DELETE .*bots|bot\.delete|auth\/logout/.test(key) ? 3 : /DELETE .*\/flows\/:id$|flow\.delete/.test(key) ? 2 : /DELETE|\.delete/.test(key) ? 1 : 0);
+/**
+ * Deletions last (bots at the very end): a valid-looking case may really delete the fuzzing user's resources. Signing
+ * out every session comes after everything: from its first valid case on, the fuzzing user's token is refused.
+ */
+const rank = (key: string) => (/account\/sign-out/.test(key) ? 4 : /DELETE .*bots|bot\.delete|auth\/logout/.test(key) ? 3 : /DELETE .*\/flows\/:id$|flow\.delete/.test(key) ? 2 : /DELETE|\.delete/.test(key) ? 1 : 0);
 const routes = appRoutes();
 const targets = [
   ...routes.map((route) => ({ key: route.key, run: () => survive(route.key, shotsFor(route), sweptShots(route)) })),

@@ -43,6 +43,8 @@ async function compressResponse(request: Request, response: Response): Promise<R
   const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (!encoding || declared < COMPRESSION_THRESHOLD_BYTES || declared > MAX_BUFFERED_BYTES) return response;
+  // A download streamed without a length (the account export) would be buffered whole: it goes as it is.
+  if (Number.isNaN(declared) && response.headers.get('content-disposition')?.startsWith('attachment')) return response;
   const body = new Uint8Array(await response.arrayBuffer());
   const headers = new Headers(response.headers);
   headers.delete('content-length');

@@ -27,12 +27,40 @@ const BODY_CAPS: Array<[prefix: string, cap: number | typeof SELF_READ]> = [
   ['/api/telegram/webhook/', MB], // one Telegram update
   ['/api/sync/push', 8 * MB], // a batch of up to 500 queued edits
   ['/api/media/upload', SELF_READ], // reads its own body under MEDIA_UPLOAD_MAX_BODY_BYTES
+  ['/api/contacts/imports/', 64 * KB], // an import's start: no body
+  ['/api/contacts/imports', SELF_READ], // a contacts file, read under IMPORT_MAX_BODY_BYTES (20 MB and framing)
+  ['/api/access/webhooks/', SELF_READ], // purchase webhooks read their raw body (signed bytes) under WEBHOOK_BODY_MAX (256 KB)
   ['/api/t/', SELF_READ], // funnel tracking calls read their own body under TRACKING_LIMITS.bodyMax (8 KB)
 ];
 const DEFAULT_CAP = MB; // a flow, a node, a welcome message
 
 export function bodyCapFor(pathname: string): number | typeof SELF_READ {
   return BODY_CAPS.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? DEFAULT_CAP;
+}
+
+/**
+ * A multipart body read (bytes already counted by readLimited) into its form and its `file` part: a body that is no
+ * form is `unreadable()`, a form without a file a pt-BR 400 on the field.
+ */
+export async function formWithFile(body: Uint8Array<ArrayBuffer>, contentType: string, unreadable: () => AppError): Promise<{ form: FormData; file: Blob }> {
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw unreadable();
+  }
+  const file = form.get('file');
+  if (!(file instanceof Blob)) throw new AppError('VALIDATION_FAILED', 400, 'Selecione um arquivo', { file: 'Selecione um arquivo' });
+  return { form, file };
+}
+
+/** A JSON body read by readLimited (the routes that take a file either as a form or as JSON): 400 MALFORMED_JSON. */
+export function jsonOf(body: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    throw new AppError('MALFORMED_JSON', 400);
+  }
 }
 
 /** The body's bytes, or an AppError as soon as it is known to pass `limit` (413) or the sender gives up (400). */

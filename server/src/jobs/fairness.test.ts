@@ -53,6 +53,26 @@ describe('fair claiming across accounts', () => {
     }
   }, 30_000);
 
+  test("an account's jobs running elsewhere (another worker, a killed instance's long leases) do not hold this worker back", async () => {
+    const account = crypto.randomUUID();
+    // A killed instance left five of the account's jobs running under 20-minute leases.
+    await db.sql`
+      insert into jobs (kind, payload, status, attempts, lease_token, lease_expires_at, lease_instance_id, tenant)
+      select 'test.count', jsonb_build_object('n', n), 'running', 1, gen_random_uuid(), now() + interval '20 minutes', 'morta', ${account}::uuid
+      from generate_series(1, 5) as n`;
+    let ran = false;
+    const worker = createJobWorker({ sql: db.sql, logger: quietLogger(), concurrency: 4, instanceId: 'viva' });
+    worker.register(countJob, { run: async (payload) => void (ran ||= payload.n === 100) });
+    await countJob.enqueue(db.sql, { n: 100 }, { tenant: account });
+    worker.start();
+    try {
+      await until('the account’s new job', async () => ran || undefined, 5_000);
+    } finally {
+      await worker.stop({ timeoutMs: 500 });
+      await db.sql`delete from jobs`;
+    }
+  });
+
   test("a bot's jobs belong to the bot's owner", async () => {
     const [user] = await db.sql<{ id: string }[]>`
       insert into users (name, email, password_hash) values ('Dona', ${`dona-${crypto.randomUUID()}@exemplo.com`}, 'x') returning id`;

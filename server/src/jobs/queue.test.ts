@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { countJob, prepareJobsDatabase, quietLogger, until } from '../test-support/jobs.ts';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { createTestDatabase, realPostgresUrl, type TestDatabase } from '../test-support/test-database.ts';
 import { enqueue } from './queue.ts';
 import { findJob } from './repository.ts';
 import { createJobWorker, type JobWorker } from './worker.ts';
@@ -85,4 +86,25 @@ describe('scheduling', () => {
     await until('the scoped job', async () => seen.length === 2);
     expect(seen.map((run) => run.n)).toEqual([2, 1]);
   });
+});
+
+describe('enqueueing many at once', () => {
+  // Concurrent transactions need a server: the embedded database runs one connection at a time.
+  test.skipIf(!realPostgresUrl())('transactions enqueueing the same keys in different orders never deadlock (PostgreSQL)', async () => {
+    const keys = Array.from({ length: 400 }, (_, n) => `rodada-${n}`);
+    const shuffled = () => [...keys].sort(() => Math.random() - 0.5);
+    const failures: string[] = [];
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      for (let round = 0; round < 4; round += 1) {
+        await inTransaction(db.sql, async (tx) => {
+          await countJob.enqueueMany(tx, shuffled().map((key, n) => ({ payload: { n }, options: { idempotencyKey: `${round}:${key}` } })));
+          // Held a moment, as a journal flush holds its transaction: the others meet these keys uncommitted.
+          await Bun.sleep(2);
+        }).catch((error: unknown) => failures.push(String(Reflect.get(Object(error), 'code') ?? error)));
+      }
+    }));
+    expect(failures).toEqual([]);
+    const [row] = await db.sql<{ n: number }[]>`select count(*)::int as n from jobs`;
+    expect(row?.n).toBe(4 * keys.length);
+  }, 60_000);
 });

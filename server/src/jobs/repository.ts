@@ -39,10 +39,16 @@ export async function insertJob(sql: Queryable, job: NewJob): Promise<string | n
   return row?.id ?? null;
 }
 
-/** Several jobs in one statement (a batch that must not cost a round trip each); duplicates by key add nothing. */
+/**
+ * Several jobs in one statement (a batch that must not cost a round trip each); duplicates by key add nothing. The
+ * rows go in in key order: two transactions enqueueing the same keys (two journal flushes naming the same webhook
+ * rounds) then wait on each other's keys in one order, never in a cycle (a deadlock).
+ */
 export async function insertJobs(sql: Queryable, jobs: NewJob[]): Promise<number> {
   if (jobs.length === 0) return 0;
-  const wire = jobs.map((job) => ({
+  const keyOf = (job: NewJob) => `${job.kind}\u0000${job.idempotencyKey ?? ''}`;
+  const ordered = [...jobs].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
+  const wire = ordered.map((job) => ({
     kind: job.kind, payload: job.payload ?? null, run_at: job.runAt?.toISOString() ?? null, idempotency_key: job.idempotencyKey ?? null,
     max_attempts: job.maxAttempts ?? 5, scope: job.scope ?? null, tenant: job.tenant ?? null,
   }));
@@ -70,15 +76,18 @@ export type ClaimInput = {
 /**
  * Claims due jobs of the kinds this worker handles, in scopes it holds: queued ones whose run_at has come, and
  * running ones whose lease ran out (their worker died). Each kind has its own lease (leaseMs[i] for kinds[i]).
- * Fair across accounts (docs/decisions.md#fair-jobs): an account already running `tenantCap` jobs gets none, and
- * the others take turns — each account's due jobs are ranked by run_at, and a claim takes every account's first
+ * Fair across accounts (docs/decisions.md#fair-jobs): an account already running `tenantCap` jobs in this worker
+ * (its kinds, its instance) gets none, and the others take turns — each account's due jobs are ranked by run_at, and
+ * a claim takes every account's first
  * before anyone's second, the accounts with fewer jobs running first. A job without an account is one of its own.
  */
 export function claimJobs(sql: Queryable, input: ClaimInput) {
   return sql<ClaimedJob[]>`
     with busy as (
       select tenant, count(*)::int as running from jobs
-      where status = 'running' and tenant is not null and lease_expires_at > now() group by tenant),
+      where status = 'running' and tenant is not null and lease_expires_at > now()
+        and kind = any(${input.kinds}::text[]) and lease_instance_id is not distinct from ${input.instanceId ?? null}::text
+      group by tenant),
     ranked as (
       select id, run_at, coalesce(busy.running, 0) + row_number() over (partition by coalesce(jobs.tenant, jobs.id) order by run_at) as turn
       from jobs left join busy on busy.tenant = jobs.tenant

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { isInternal } from './address-guard.ts';
+import { checkTarget, isInternal } from './address-guard.ts';
 
 describe('outbound address guard', () => {
   test('internal ranges are recognised numerically, public addresses are not', () => {
@@ -13,5 +13,13 @@ describe('outbound address guard', () => {
     for (const address of internal) expect([address, isInternal(address)]).toEqual([address, true]);
     const external = ['8.8.8.8', '1.1.1.1', '100.128.0.1', '172.32.0.1', '198.20.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1', '2606:4700::1111'];
     for (const address of external) expect([address, isInternal(address)]).toEqual([address, false]);
+  });
+
+  test('a name under .invalid is not found at once, whatever the resolver would answer (RFC 6761)', async () => {
+    for (const host of ['push.nao-existe.invalid', 'INVALID', 'a.b.invalid.']) {
+      const error = await checkTarget(host).then(() => undefined, (caught: unknown) => caught);
+      expect([host, (error as { code?: string } | undefined)?.code]).toEqual([host, 'ENOTFOUND']);
+      expect(String(error)).toContain(host);
+    }
   });
 });

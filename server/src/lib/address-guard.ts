@@ -17,6 +17,7 @@ export type CheckedTarget = { address: string } | { refused: string };
 /** Resolves the URL's hostname once; throws when the name does not resolve. */
 export async function checkTarget(hostname: string): Promise<CheckedTarget> {
   const host = hostname.replace(/^\[|\]$/g, '');
+  if (isReservedInvalid(host)) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
   const addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
   const refused = addresses.find(isInternal);
   if (refused !== undefined) return { refused };
@@ -24,6 +25,12 @@ export async function checkTarget(hostname: string): Promise<CheckedTarget> {
   if (address === undefined) throw new Error('no address');
   return { address };
 }
+
+/**
+ * `.invalid` never resolves (RFC 6761 §6.4): answered negatively at once, without asking a resolver that may be slow,
+ * down, or a sinkhole answering every name with some address.
+ */
+const isReservedInvalid = (host: string) => /(^|\.)invalid\.?$/i.test(host);
 
 /** True for any address that is not plainly public unicast; unparseable text counts as internal. */
 export function isInternal(address: string): boolean {

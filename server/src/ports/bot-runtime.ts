@@ -10,7 +10,11 @@ import { AppError } from '../lib/errors.ts';
 import { BROADCAST_NOT_RUNNING, type BroadcastOutgoing, type BroadcastSendResult } from './broadcast-send.ts';
 import { NOT_RUNNING, type DirectSendResult } from './direct-send.ts';
 import { INVITE_NOT_RUNNING, type InviteLinkCall, type InviteLinkResult } from './invite-link.ts';
+import { STARS_NOT_RUNNING, type StarsCall, type StarsCallResult } from './stars-calls.ts';
 import type { ChannelSyncInput, SyncOutcome, TokenCheck } from './bot-admin.ts';
+import { REMOVAL_NOT_RUNNING, type MemberRemovalResult } from './member-removal.ts';
+import { JOIN_REQUEST_NOT_RUNNING, type JoinRequestCall, type JoinRequestResult } from './join-request.ts';
+import { ACCESS_EVENT_NOT_RUNNING, type AccessEventCall, type AccessEventResult } from './access-event.ts';
 
 /** `unavailable`: the database did not answer, nothing was written (Telegram re-sends after a 503). */
 export type WebhookOutcome = 'accepted' | 'duplicate' | 'forbidden' | 'not-running' | 'unavailable';
@@ -65,6 +69,8 @@ export type BotRuntime = {
    * switched off answers INVITE_NOT_RUNNING (errorCode 0).
    */
   inviteLink(botId: string, call: InviteLinkCall): Promise<InviteLinkResult>;
+  /** Telegram Stars calls of paid access (a channel's subscription link, a refund), on any instance, like inviteLink. */
+  stars(botId: string, call: StarsCall): Promise<StarsCallResult>;
   /**
    * POST /bots (docs/decisions.md#d-bots-channels): getMe through the configured API root; the token never appears in
    * what this answers.
@@ -72,6 +78,16 @@ export type BotRuntime = {
   checkToken(token: string): Promise<TokenCheck>;
   /** Sincronizar: every known chat of the bot refreshed from Telegram, on any instance (channel-sync.ts). */
   syncChannels(input: ChannelSyncInput): Promise<SyncOutcome>;
+  /**
+   * Paid access (docs/decisions.md#paid-access): the person out of the chat (ban, then unban so they may return),
+   * never an administrator or the creator, through the bot running in this process only, paced under Telegram's
+   * per-bot limit. Idempotent: a repeated call after a crash finds the person out and does nothing more.
+   */
+  removeChatMember(botId: string, chatId: number, telegramUserId: number): Promise<MemberRemovalResult>;
+  /** The join gate's human check: a join request approved or declined through the bot's token, on any instance. */
+  answerJoinRequest(botId: string, call: JoinRequestCall): Promise<JoinRequestResult>;
+  /** The bot's "Acesso pago" triggers of this event start in the buyer's private chat, in this process only. */
+  accessEvent(call: AccessEventCall): Promise<AccessEventResult>;
 };
 
 export type ContactEdit = {
@@ -108,10 +124,14 @@ export const idleRuntime: BotRuntime = {
   sendBroadcast: async () => BROADCAST_NOT_RUNNING,
   contactEdited: async () => {},
   inviteLink: async () => INVITE_NOT_RUNNING,
+  stars: async () => STARS_NOT_RUNNING,
   testFlow: async () => {
     throw new AppError('BOT_NOT_RUNNING', 409);
   },
   // No Telegram behind this runtime: nothing is reachable.
   checkToken: async () => ({ status: 'unreachable' }),
   syncChannels: async () => ({ status: 'unreachable' }),
+  removeChatMember: async () => REMOVAL_NOT_RUNNING,
+  answerJoinRequest: async () => JOIN_REQUEST_NOT_RUNNING,
+  accessEvent: async () => ACCESS_EVENT_NOT_RUNNING,
 };

@@ -15,4 +15,6 @@ export type MediaStore = {
   save(userId: string, input: { bytes: Uint8Array; fileName: string; sniffed: SniffedMedia }): Promise<StoredMedia>;
   /** The owner's file, or undefined (unknown id, malformed id, or someone else's). */
   find(userId: string, id: string): Promise<StoredMedia | undefined>;
+  /** Removes every file of the user from disk (the account was deleted; its rows went with it). */
+  eraseOwner(userId: string): Promise<void>;
 };

@@ -19,11 +19,17 @@ export const NOT_ENDPOINTS: Record<string, string> = {
   'GET /*': 'static client (index.html of the SPA)',
 };
 
-export function appRoutes(): AppRoute[] {
+/** The real application over a database handle that is never queried, for what needs no data (routes, static answers). */
+export function unqueriedApp() {
   const unused = connect('postgres://unused@127.0.0.1:1/none', 1);
   const config = loadConfig({ PORT: '0', DATA_DIR: '/nonexistent', SKIP_CLIENT_BUILD: '1' });
   const app = createApp({ config, db: { sql: unused, mode: 'postgres', close: () => unused.end() }, logger: createLogger('error', () => {}), media: createMediaStore(unused, config.dataDir) });
-  void unused.end({ timeout: 0 });
+  return { app, close: () => unused.end({ timeout: 0 }) };
+}
+
+export function appRoutes(): AppRoute[] {
+  const { app, close } = unqueriedApp();
+  void close();
   return app.routes
     .map((route) => ({
       method: route.method,
@@ -41,27 +47,50 @@ export function appRoutes(): AppRoute[] {
  */
 export const PARAM_RESOURCES: Record<string, keyof Tenant> = {
   'bots/:id': 'botId',
+  'trash/:id': 'botId',
   'channels/:id': 'channelId',
   'flows/:id': 'flowId',
   'nodes/:id': 'nodeId',
   'connections/:id': 'connectionId',
   'flows/messages/:id': 'messageId',
   'messages/:id': 'inboxMessageId',
+  'conversations/:id': 'contactId',
   'contact/:id': 'contactId',
   'media/:id': 'mediaId',
   'contacts/:id': 'contactId',
+  'imports/:id': 'contactImportId',
   'broadcasts/:id': 'broadcastId',
   'funnels/:id': 'funnelId',
   'js/:file': 'funnelScript',
   't/:uuid': 'funnelUuid',
   'pixels/:id': 'pixelId',
+  'quick-replies/:id': 'quickReplyId',
+  'api-keys/:id': 'apiKeyId',
+  'labels/:id': 'labelId',
+  'plans/:id': 'accessPlanId',
+  'access/members/:id': 'accessMemberId',
+  'members/:id': 'accessMemberId',
+  'webhooks/:id': 'accessWebhookId',
+  'api/webhooks/:id': 'webhookId',
+  ':deliveryId': 'webhookDeliveryId',
+  ':gateway': 'accessGateway',
   'bot/:id': 'botId',
   ':channelId': 'channelId',
   ':executionId': 'executionId',
   ':botId': 'botId',
+  'members/:userId': 'userId',
+  'invitations/:token': 'invitationToken',
+};
+
+/** Routes whose param names another resource than its place says (one path position serves two routes). */
+const ROUTE_PARAM_RESOURCES: Record<string, Record<string, keyof Tenant>> = {
+  // The public purchase webhook shares `/access/webhooks/:id` with the log's reprocess: here `:id` is the plan.
+  'POST /api/access/webhooks/:id/:gateway': { id: 'accessPlanId' },
 };
 
 export function paramResource(route: AppRoute, param: string): keyof Tenant | undefined {
+  const own = ROUTE_PARAM_RESOURCES[route.key]?.[param];
+  if (own) return own;
   const segments = route.path.split('/');
   const at = segments.indexOf(`:${param}`);
   const [parent, before] = [segments[at - 2], segments[at - 1]];

@@ -7,7 +7,9 @@ export type BotApiGate = { url(): string; down(): Promise<void>; up(): void };
 
 export function botApiGate(target: string): BotApiGate {
   let server: ReturnType<typeof Bun.serve> | undefined;
-  let port = 0;
+  // Below the kernel's ephemeral range: while the gate is down, a connect to an ephemeral port can be given that
+  // same port as its source and connect to itself (TCP simultaneous open), a request that never gets an answer.
+  let port = 20_000 + Math.floor(Math.random() * 10_000);
   const listen = () => {
     server = Bun.serve({
       port, hostname: '127.0.0.1', idleTimeout: 0,
@@ -18,9 +20,16 @@ export function botApiGate(target: string): BotApiGate {
         return new Response(await answer.arrayBuffer(), { status: answer.status, headers: answer.headers });
       },
     });
-    port = server.port ?? 0;
+    port = server.port ?? port;
   };
-  listen();
+  for (let attempt = 0; server === undefined; attempt++) {
+    try {
+      listen();
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      port = 20_000 + Math.floor(Math.random() * 10_000);
+    }
+  }
   return {
     url: () => `http://127.0.0.1:${port}`,
     /** Closes the listener and every open connection (long polls included): new connections are refused. */

@@ -16,6 +16,8 @@ const server = await startServer(config, logger, {
   clientDistDir: `${dataDir}/no-client`,
   telegramRetry: { baseDelayMs: 20, maxDelayMs: 200 },
   ...(leaseMs ? { broadcastLeaseMs: Number(leaseMs) } : {}),
+  // The access removal bench pairs the removals' pace with the emulator's flood limit.
+  ...(process.env.REMOVAL_PER_SECOND ? { removalPace: { perSecond: Number(process.env.REMOVAL_PER_SECOND) } } : {}),
 });
 process.stdout.write(`listening ${server.url}\n`);
 const statsMs = Number(process.env.STATS_MS ?? 0);

@@ -52,6 +52,19 @@ export const MUTATION_FIXTURES: Record<MutationName, MutationFixture> = {
     valid: (own) => ({ contactId: own.contactId, changes: { firstName: 'Maria' } }),
     crossTenant: victimOnly("victim's contact", (v) => ({ contactId: v.contactId, changes: { firstName: 'Invadido' } })),
   },
+  'contact.setLabels': {
+    valid: (own) => ({ contactId: own.contactId, labelIds: [own.labelId] }),
+    crossTenant: (victim, attacker) => [
+      { label: "victim's contact", args: { contactId: victim.contactId, labelIds: [] } },
+      { label: "own contact, victim's label", likeUnknownId: true, args: { contactId: attacker.contactId, labelIds: [victim.labelId] } },
+    ],
+  },
+  'label.create': {
+    valid: () => ({ label: { id: newId(), name: `Offline ${newId().slice(0, 8)}`, color: 'teal' } }),
+    crossTenant: (victim) => [{ label: "victim's label id", takenId: true, args: { label: { id: victim.labelId, name: `Tomada ${newId().slice(0, 8)}` } } }],
+  },
+  'label.update': { valid: (own) => ({ labelId: own.labelId, changes: { color: 'pink' } }), crossTenant: victimOnly("victim's label", (v) => ({ labelId: v.labelId, changes: { name: 'Invadida' } })) },
+  'label.delete': { valid: (own) => ({ labelId: own.labelId }), crossTenant: victimOnly("victim's label", (v) => ({ labelId: v.labelId })) },
   'contact.delete': { valid: (own) => ({ contactId: own.contactId }), crossTenant: victimOnly("victim's contact", (v) => ({ contactId: v.contactId })) },
   'message.send': {
     valid: (own) => ({ message: { id: newId(), botId: own.botId, contactId: own.contactId, text: 'Olá' } }),
@@ -60,7 +73,25 @@ export const MUTATION_FIXTURES: Record<MutationName, MutationFixture> = {
       { label: "own contact, victim's message id", takenId: true, args: { message: { id: victim.inboxMessageId, botId: attacker.botId, contactId: attacker.contactId, text: 'Oi' } } },
     ],
   },
+  'note.create': {
+    valid: (own) => ({ note: { id: newId(), contactId: own.contactId, text: 'Nota offline' } }),
+    crossTenant: (victim, attacker) => [
+      { label: "victim's contact", args: { note: { id: newId(), contactId: victim.contactId, text: 'Invadido' } } },
+      { label: "own contact, victim's note id", takenId: true, args: { note: { id: victim.noteId, contactId: attacker.contactId, text: 'Oi' } } },
+    ],
+  },
   'conversation.markRead': { valid: (own) => ({ contactId: own.contactId }), crossTenant: victimOnly("victim's contact", (v) => ({ contactId: v.contactId })) },
+  'conversation.assign': {
+    valid: (own) => ({ contactId: own.contactId, assigneeId: own.userId }),
+    crossTenant: (victim, attacker) => [
+      { label: "victim's contact", args: { contactId: victim.contactId, assigneeId: attacker.userId } },
+      { label: "own contact, the victim as assignee", likeUnknownId: true, args: { contactId: attacker.contactId, assigneeId: victim.userId } },
+    ],
+  },
+  'conversation.setStatus': {
+    valid: (own) => ({ contactId: own.contactId, status: 'PENDING' }),
+    crossTenant: victimOnly("victim's contact", (v) => ({ contactId: v.contactId, status: 'RESOLVED' })),
+  },
   'bot.delete': { valid: (own) => ({ botId: own.botId }), crossTenant: victimOnly("victim's bot", (v) => ({ botId: v.botId })) },
   'welcome.save': {
     valid: (own) => ({ channelId: own.channelId, welcome: { message: 'Olá {firstName}' } }),

@@ -4,50 +4,36 @@
  * shared schema they satisfy, why a route is public, and extra cross-tenant requests carrying the victim's ids in
  * the body or query. A route missing here fails both tests with its name.
  */
-import type { z } from 'zod';
-import { loginInputSchema, logoutInputSchema, refreshInputSchema, registerInputSchema } from '@shared/auth/schemas.ts';
+import { memberFiguresQuerySchema } from '@shared/dashboard/member-figures.ts';
 import { createBotInputSchema, updateBotInputSchema } from '@shared/bots/schemas.ts';
 import { allContactsQuerySchema, contactListQuerySchema, contactTopQuerySchema, updateContactInputSchema } from '@shared/contacts/schemas.ts';
 import { executionListQuerySchema, testFlowInputSchema } from '@shared/flows/executions.ts';
 import { createConnectionInputSchema, createMessageInputSchema, createNodeInputSchema, updateMessageInputSchema, updateNodeInputSchema } from '@shared/flows/graph.ts';
-import { createFlowInputSchema, duplicateFlowInputSchema, toggleFlowInputSchema, updateFlowInputSchema } from '@shared/flows/schemas.ts';
+import { createFlowInputSchema, duplicateFlowInputSchema, flowDetailQuerySchema, toggleFlowInputSchema, updateFlowInputSchema } from '@shared/flows/schemas.ts';
 import { dataUrlUploadSchema } from '@shared/media/schemas.ts';
-import { messagesQuerySchema, sendMessageInputSchema, statsQuerySchema } from '@shared/messages/schemas.ts';
+import { updateConversationInputSchema } from '@shared/messages/assignment.ts';
+import { conversationsQuerySchema, messagesQuerySchema, sendMessageInputSchema, statsQuerySchema } from '@shared/messages/schemas.ts';
 import { createPixelInputSchema, pixelTestEventInputSchema, updatePixelInputSchema } from '@shared/pixels/schemas.ts';
 import { pushPresenceInputSchema, pushSubscriptionInputSchema, pushUnsubscribeInputSchema } from '@shared/push/schemas.ts';
 import { pullQuerySchema, pushRequestSchema } from '@shared/sync/protocol.ts';
 import { welcomeMessageInputSchema } from '@shared/welcome/schemas.ts';
+import { contactLabelsInputSchema, createLabelInputSchema, updateLabelInputSchema } from '@shared/labels/schemas.ts';
 import { broadcastListQuerySchema, broadcastRecipientsQuerySchema, broadcastStatsQuerySchema, createBroadcastInputSchema, duplicateBroadcastInputSchema, updateBroadcastInputSchema } from '@shared/broadcasts/schemas.ts';
 import { createFunnelInputSchema, funnelMetricsQuerySchema, updateFunnelInputSchema } from '@shared/funnels/schemas.ts';
 import { activityQuerySchema } from '@shared/dashboard/schemas.ts';
 import { trackClickInputSchema, trackPageviewInputSchema } from '@shared/funnels/tracking.ts';
 import { flowListQuerySchema } from '../modules/flows/service.ts';
 import { PNG_1X1 } from './media-upload.ts';
+import { ACCOUNT_ROUTE_FIXTURES } from './route-fixtures-account.ts';
+import { INBOX_ROUTE_FIXTURES } from './route-fixtures-inbox.ts';
+import { ACCESS_ROUTE_FIXTURES } from './route-fixtures-access.ts';
+import { WEBHOOK_ROUTE_FIXTURES } from './route-fixtures-webhooks.ts';
+import { CONTACT_FILE_ROUTE_FIXTURES } from './route-fixtures-contact-files.ts';
+import type { CrossTenantRequest, RouteFixture } from './route-fixture-types.ts';
 import type { Tenant } from './tenant-scene.ts';
 
-type Input<T> = { schema?: z.ZodType; valid: (own: Tenant) => T };
-/** A request aimed at the victim: path params (default: the victim's ids), body, query. */
-export type CrossTenantRequest = {
-  label: string;
-  params?: Record<string, string>;
-  body?: unknown;
-  query?: Record<string, string>;
-  /** A creation with the victim's id as its own: answered like a malformed id, never as "exists" (no id probing). */
-  takenId?: boolean;
-};
+export { PASSWORD, type CrossTenantRequest, type RouteFixture } from './route-fixture-types.ts';
 
-export type RouteFixture = {
-  /** Why the route is not per-tenant (the tenant matrix skips it; the bad-input corpus does not). */
-  public?: string;
-  body?: Input<unknown>;
-  query?: Input<Record<string, string>>;
-  /** Requests carrying the victim's ids outside the path; the path attack is always made when the route has params. */
-  crossTenant?: (victim: Tenant, attacker: Tenant) => CrossTenantRequest[];
-  /** Covered by the mutation matrix (mutation-fixtures.ts) rather than by one request. */
-  viaMutations?: true;
-};
-
-export const PASSWORD = 'segredo1';
 const pngDataUrl = `data:image/png,${[...PNG_1X1].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')}`;
 const flowBody = (own: Tenant) => ({ name: 'Fluxo novo', botId: own.botId, executionContexts: ['private'] });
 const nodeBody = (own: Tenant) => ({ flowId: own.flowId, type: 'action', subType: 'send_text', config: { message: 'Oi' }, order: 0 });
@@ -59,6 +45,10 @@ const TRACKING_PUBLIC = 'public tracking call of a landing page: CORS-open, rate
 const broadcastBody = (own: Tenant) => ({ name: 'Disparo novo', botId: own.botId, message: 'Olá <i>todos</i>', targetType: 'SELECTED', contactIds: [own.contactId] });
 
 export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
+  ...ACCOUNT_ROUTE_FIXTURES,
+  ...INBOX_ROUTE_FIXTURES,
+  ...ACCESS_ROUTE_FIXTURES,
+  ...WEBHOOK_ROUTE_FIXTURES,
   'GET /api/funnels/': {},
   'POST /api/funnels/': {
     body: { schema: createFunnelInputSchema, valid: funnelBody },
@@ -75,6 +65,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   },
   'DELETE /api/funnels/:id': {},
   'GET /api/dashboard/activity': { query: { schema: activityQuerySchema, valid: () => ({ days: '7', tz: 'America/Sao_Paulo' }) } },
+  'GET /api/dashboard/members': { query: { schema: memberFiguresQuerySchema, valid: () => ({ days: '30' }) } },
   'GET /api/funnels/:id/metrics': { query: { schema: funnelMetricsQuerySchema, valid: () => ({ days: '7', tz: 'America/Sao_Paulo' }) } },
   'GET /api/js/:file': { public: 'the tracking script a landing page loads: the funnel link and public id only' },
   'OPTIONS /api/t/:uuid/pageview': { public: 'CORS preflight of a tracking call' },
@@ -115,16 +106,6 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'POST /api/broadcasts/:id/duplicate': { body: { schema: duplicateBroadcastInputSchema, valid: () => ({ name: 'Cópia' }) } },
   'GET /api/broadcasts/:id/progress': {},
   'GET /api/broadcasts/:id/recipients': { query: { schema: broadcastRecipientsQuerySchema, valid: () => ({ status: 'failed', page: '1' }) } },
-  'GET /api/health': { public: 'liveness probe: no user data' },
-  'GET /api/ready': { public: 'readiness probe: database and migrations, no user data' },
-  'POST /api/auth/register': {
-    public: 'creates an account: there is no tenant yet',
-    body: { schema: registerInputSchema, valid: () => ({ name: 'Novo Usuário', email: `${crypto.randomUUID().slice(0, 8)}@exemplo.com`, password: PASSWORD }) },
-  },
-  'POST /api/auth/login': { public: 'the credentials are the authentication', body: { schema: loginInputSchema, valid: (own) => ({ email: own.email, password: PASSWORD }) } },
-  'POST /api/auth/refresh': { public: 'the refresh token is the credential', body: { schema: refreshInputSchema, valid: (own) => ({ refreshToken: own.refreshToken }) } },
-  'POST /api/auth/logout': { public: 'the refresh token is the credential', body: { schema: logoutInputSchema, valid: (own) => ({ refreshToken: own.refreshToken }) } },
-  'GET /api/auth/me': {},
   'POST /api/telegram/webhook/:botId': { public: "Telegram's webhook: the per-bot secret header authenticates", body: { valid: () => ({ update_id: 1 }) } },
   'GET /api/bots/': {},
   // A token no Telegram knows: valid input that fails at getMe, so nothing is created.
@@ -132,6 +113,10 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'GET /api/bots/:id': {},
   'PATCH /api/bots/:id': { body: { schema: updateBotInputSchema, valid: () => ({ isActive: true }) } },
   'DELETE /api/bots/:id': {},
+  'GET /api/bots/:id/deletion-impact': {},
+  'GET /api/bots/trash': {},
+  'POST /api/bots/trash/:id/restore': {},
+  'DELETE /api/bots/trash/:id': {},
   'GET /api/bots/:id/channels': {},
   'POST /api/bots/:id/channels/sync': {},
   'GET /api/channels/:id': {},
@@ -193,7 +178,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'GET /api/flows/channel/:channelId': {
     crossTenant: (victim) => [{ label: "victim's chat id", params: { channelId: victim.chatId } }],
   },
-  'GET /api/flows/:id': { query: { valid: () => ({ includeNodes: 'true' }) } },
+  'GET /api/flows/:id': { query: { schema: flowDetailQuerySchema, valid: () => ({ includeNodes: 'true' }) } },
   'PUT /api/flows/:id': { body: { schema: updateFlowInputSchema, valid: () => ({ name: 'Renomeado', description: 'Descrição' }) } },
   'DELETE /api/flows/:id': {},
   'POST /api/flows/:id/duplicate': { body: { schema: duplicateFlowInputSchema, valid: () => ({ name: 'Cópia' }) } },
@@ -205,7 +190,10 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   },
   'GET /api/contacts/all': {
     query: { schema: allContactsQuerySchema, valid: () => ({ search: 'a', isBot: 'false', sortBy: 'firstName', sortOrder: 'asc' }) },
-    crossTenant: (victim) => [{ label: "victim's bot", query: { botId: victim.botId } }],
+    crossTenant: (victim): CrossTenantRequest[] => [
+      { label: "victim's bot", query: { botId: victim.botId } },
+      { label: "victim's label", query: { label: victim.labelId } },
+    ],
   },
   'GET /api/contacts/all/stats': {},
   'GET /api/contacts/bot/:id': { query: { schema: contactListQuerySchema, valid: () => ({ page: '1', limit: '20' }) } },
@@ -215,7 +203,29 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'GET /api/contacts/:id': {},
   'PUT /api/contacts/:id': { body: { schema: updateContactInputSchema, valid: () => ({ firstName: 'Maria', lastName: 'Silva', phoneNumber: '+55 11 99999-0000' }) } },
   'DELETE /api/contacts/:id': {},
-  'GET /api/messages/conversations': {},
+  'GET /api/contacts/:id/export': {},
+  ...CONTACT_FILE_ROUTE_FIXTURES,
+  'DELETE /api/contacts/:id/data': {},
+  'GET /api/messages/conversations': {
+    query: { schema: conversationsQuerySchema, valid: (own) => ({ assignee: 'me', status: 'OPEN', unread: 'false', label: own.labelId }) },
+    crossTenant: (victim) => [{ label: "victim's label", query: { label: victim.labelId } }],
+  },
+  'PATCH /api/messages/conversations/:id': {
+    body: { schema: updateConversationInputSchema, valid: (own) => ({ assigneeId: own.userId, status: 'PENDING' }) },
+    crossTenant: (victim, attacker) => [{ label: 'own conversation, the victim as assignee', params: { id: attacker.contactId }, body: { assigneeId: victim.userId } }],
+  },
+  'GET /api/messages/assignees': {},
+  'GET /api/labels/': {},
+  'POST /api/labels/': {
+    body: { schema: createLabelInputSchema, valid: () => ({ name: `Nova ${crypto.randomUUID().slice(0, 8)}`, color: 'green' }) },
+    crossTenant: (victim, attacker) => [{ label: "victim's label id", takenId: true, body: { id: victim.labelId, name: `Outra ${attacker.marker}`.slice(0, 30) } }],
+  },
+  'PATCH /api/labels/:id': { body: { schema: updateLabelInputSchema, valid: () => ({ color: 'red' }) } },
+  'DELETE /api/labels/:id': {},
+  'PUT /api/contacts/:id/labels': {
+    body: { schema: contactLabelsInputSchema, valid: (own) => ({ labelIds: [own.labelId] }) },
+    crossTenant: (victim, attacker) => [{ label: "own contact, victim's label", params: { id: attacker.contactId }, body: { labelIds: [victim.labelId] } }],
+  },
   'GET /api/messages/stats': {
     query: { schema: statsQuerySchema, valid: (own) => ({ botId: own.botId }) },
     crossTenant: (victim) => [{ label: "victim's bot", query: { botId: victim.botId } }],

@@ -23,9 +23,9 @@ export function phantomOf(victim: Tenant, kind: 'absent' | 'malformed'): Tenant 
   return twin;
 }
 
-/** What no answer to another user may contain: the victim's ids, email, names (all carry the marker) and token. */
+/** What no answer to another user may contain: the victim's ids, email, names (all carry the marker), tokens and API key. */
 export const secretsOf = (victim: Tenant) =>
-  [victim.marker, victim.email, victim.botToken, ...Object.values(victim).filter((value) => UUID.test(value))];
+  [victim.marker, victim.email, victim.botToken, victim.invitationToken, victim.apiKey, ...Object.values(victim).filter((value) => UUID.test(value))];
 
 export type ProbeRequest = { params?: Record<string, string>; body?: unknown; query?: Record<string, string> };
 export type ProbeAnswer = { status: number; text: string; code?: string; message?: string };

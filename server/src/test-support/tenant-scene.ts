@@ -4,11 +4,13 @@
  * a connection and a message, a contact and an execution from an emulator user writing to the bot, and an
  * uploaded media file. The safety-net tests aim every route at these ids.
  */
+import { createdApiKeyResponseSchema } from '@shared/api-keys/schemas.ts';
 import { flowBuilder } from './flow-builder.ts';
 import { registerUser } from './fixtures.ts';
 import { PNG_1X1, uploadFile } from './media-upload.ts';
 import { pushSubscriptionBody } from './route-fixtures.ts';
 import { eventually, promotedChat, registeredBot, type TelegramTestbed } from './telegram.ts';
+import { webhookWithDelivery } from './webhook-scene.ts';
 
 export type Tenant = Awaited<ReturnType<typeof tenantWithEverything>>;
 
@@ -79,8 +81,65 @@ export async function tenantWithEverything(bed: TelegramTestbed, marker: string)
   const funnelId = String(Reflect.get(Object(funnelData), 'id'));
   const funnelUuid = String(Reflect.get(Object(funnelData), 'uuid'));
 
+  // An invitation to the tenant's workspace, never accepted: its link must reach nobody else.
+  const invited = await server.api('/api/team/invitations', { token, json: { role: 'agent' } });
+  if (invited.status !== 201) throw new Error(`invitation: ${invited.status} ${await invited.text()}`);
+  const invitationToken = String(Reflect.get(Reflect.get(Reflect.get(Object(await invited.json()), 'data'), 'invitation'), 'token'));
+
+  // An internal note on the contact and a quick reply of the workspace (their texts carry the marker).
+  const noteId: string = crypto.randomUUID();
+  const note = await server.api(`/api/messages/contact/${contact.id}/notes`, { token, json: { id: noteId, text: `Nota ${marker}` } });
+  if (note.status !== 200) throw new Error(`note: ${note.status} ${await note.text()}`);
+  const quick = await server.api('/api/quick-replies', { token, json: { shortcut: 'ola', text: `Olá {firstName}, ${marker}` } });
+  if (quick.status !== 201) throw new Error(`quick reply: ${quick.status} ${await quick.text()}`);
+  const quickReplyId = String(Reflect.get(Reflect.get(Reflect.get(Object(await quick.json()), 'data'), 'quickReply'), 'id'));
+
+  // A label on the contact (its name carries the marker, cut to the name's limit).
+  const labelled = await server.api('/api/labels', { token, json: { name: `Etiqueta ${marker}`.slice(0, 30), color: 'blue' } });
+  if (labelled.status !== 201) throw new Error(`label: ${labelled.status} ${await labelled.text()}`);
+  const labelId = String(Reflect.get(Reflect.get(Reflect.get(Object(await labelled.json()), 'data'), 'label'), 'id'));
+  const applied = await server.api(`/api/contacts/${contact.id}/labels`, { method: 'PUT', token, json: { labelIds: [labelId] } });
+  if (applied.status !== 200) throw new Error(`contact labels: ${applied.status} ${await applied.text()}`);
+
+  // A contacts import's dry-run, never started (its file name carries the marker).
+  const csv = `Telegram ID;Nome;Etiquetas\n${900_000_000 + Math.floor(Math.random() * 1e8)};Importado ${marker};Etiqueta ${marker}`.slice(0, 200);
+  const imported = await server.api('/api/contacts/imports', { token, json: { botId: registered.bot.id, csv, fileName: `contatos-${marker}.csv` } });
+  if (imported.status !== 201) throw new Error(`contact import: ${imported.status} ${await imported.text()}`);
+  const contactImportId = String(Reflect.get(Reflect.get(Reflect.get(Object(await imported.json()), 'data'), 'import'), 'id'));
+
+  // An access plan on the chat and a manual grant (the buyer's e-mail carries the marker).
+  const planned = await server.api('/api/access/plans', { token, json: { name: `Plano ${marker}`.slice(0, 80), botId: registered.bot.id, channelIds: [channel.id], durationDays: 30 } });
+  if (planned.status !== 201) throw new Error(`access plan: ${planned.status} ${await planned.text()}`);
+  const accessPlanId = String(Reflect.get(Reflect.get(Reflect.get(Object(await planned.json()), 'data'), 'plan'), 'id'));
+  const granted = await server.api(`/api/access/plans/${accessPlanId}/members`, { token, json: { email: `comprador-${crypto.randomUUID().slice(0, 8)}@exemplo.com`, name: `Comprador ${marker}`, days: 30 } });
+  if (granted.status !== 201) throw new Error(`access grant: ${granted.status} ${await granted.text()}`);
+  const accessMemberId = String(Reflect.get(Reflect.get(Reflect.get(Object(await granted.json()), 'data'), 'member'), 'id'));
+  // A purchase webhook in the plan's log: the console's test purchase through the generic gateway.
+  const tested = await server.api(`/api/access/plans/${accessPlanId}/test-purchase`, { token, json: { gateway: 'generic', email: `teste-${crypto.randomUUID().slice(0, 8)}@exemplo.com` } });
+  if (tested.status !== 200) throw new Error(`test purchase: ${tested.status} ${await tested.text()}`);
+  const accessWebhookId = String(Reflect.get(Reflect.get(Reflect.get(Object(await tested.json()), 'data'), 'webhook'), 'id'));
+
+  // An API key of the workspace (its name carries the marker; the secret must never show again).
+  const keyed = await server.api('/api/api-keys', { token, json: { name: `Chave ${marker}`.slice(0, 80), scopes: ['contacts:read'] } });
+  if (keyed.status !== 201) throw new Error(`api key: ${keyed.status} ${await keyed.text()}`);
+  const { key: apiKey, apiKey: { id: apiKeyId } } = createdApiKeyResponseSchema.parse(await keyed.json()).data;
+  const { webhookId, webhookDeliveryId } = await webhookWithDelivery(server, token, marker);
+
   return {
     marker,
+    apiKey,
+    apiKeyId,
+    webhookId,
+    webhookDeliveryId,
+    accessPlanId,
+    accessMemberId,
+    accessWebhookId,
+    accessGateway: 'generic',
+    labelId,
+    contactImportId,
+    invitationToken,
+    noteId,
+    quickReplyId,
     funnelId,
     funnelUuid,
     funnelScript: `${funnelUuid}.js`,

@@ -3,11 +3,14 @@
 import { BotApiError, notFound, unauthorized } from '../core/bot-api-error.ts';
 import type { EmulatorCore } from '../core/emulator-core.ts';
 import type { BotRecord } from '../core/types.ts';
+import { banMethods } from './methods-bans.ts';
 import { botMethods } from './methods-bot.ts';
 import { chatMethods } from './methods-chats.ts';
+import { inviteLinkMethods } from './methods-invite-links.ts';
 import { joinMethods } from './methods-joins.ts';
 import { mediaMethods } from './methods-media.ts';
 import { messageMethods } from './methods-messages.ts';
+import { paymentMethods } from './methods-payments.ts';
 import { updateMethods } from './methods-updates.ts';
 import type { MethodHandler } from './method-call.ts';
 import { ResultWithDescription } from './method-result.ts';
@@ -15,7 +18,10 @@ import { ParamReader } from './param-reader.ts';
 import { readRequestParams, type RawParams } from './request-params.ts';
 
 const METHODS = new Map<string, { name: string; handler: MethodHandler }>(
-  Object.entries({ ...updateMethods, ...messageMethods, ...mediaMethods, ...chatMethods, ...joinMethods, ...botMethods })
+  Object.entries({
+    ...updateMethods, ...messageMethods, ...mediaMethods, ...chatMethods, ...joinMethods, ...inviteLinkMethods, ...banMethods,
+    ...paymentMethods, ...botMethods,
+  })
     .map(([name, handler]) => [name.toLowerCase(), { name, handler }]),
 );
 const CALL_LOG_LIMIT = 5000;

@@ -68,12 +68,18 @@ export function accessTarget(core: EmulatorCore, bot: BotRecord, chatId: number 
   return target;
 }
 
-/** For administrator actions (invite links, join requests); Telegram's generic answer is CHAT_ADMIN_REQUIRED. */
-export function adminChat(core: EmulatorCore, bot: BotRecord, chatId: number | string, right: 'can_invite_users'): ChatRecord {
+/**
+ * For administrator actions needing one right: invite links and join requests (can_invite_users; Telegram's answer is
+ * CHAT_ADMIN_REQUIRED), bans (can_restrict_members; "not enough rights to restrict/unrestrict chat member").
+ */
+export function adminChat(
+  core: EmulatorCore, bot: BotRecord, chatId: number | string, right: 'can_invite_users' | 'can_restrict_members',
+  refusal = 'CHAT_ADMIN_REQUIRED',
+): ChatRecord {
   const target = accessTarget(core, bot, chatId);
   if (!target.record) throw badRequest('method is available only for supergroups and channel');
   const member = target.record.members.get(bot.user.id);
   const allowed = member?.status === 'creator' || (member?.status === 'administrator' && member.rights?.[right] !== false);
-  if (!allowed) throw badRequest('CHAT_ADMIN_REQUIRED');
+  if (!allowed) throw badRequest(refusal);
   return target.record;
 }

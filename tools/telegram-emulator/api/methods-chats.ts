@@ -2,7 +2,7 @@
 // bot leaving a chat on its own.
 import type { ChatFullInfo } from 'grammy/types';
 import { badRequest } from '../core/bot-api-error.ts';
-import { setMember } from '../core/membership.ts';
+import { currentMember, setMember } from '../core/membership.ts';
 import { chatMemberOf, isParticipant } from '../core/serialize.ts';
 import type { ChatRecord } from '../core/types.ts';
 import { accessTarget } from './chat-access.ts';
@@ -51,7 +51,7 @@ const getChatMember: MethodHandler = (call) => {
   const userId = call.params.int('user_id', 'user_id is empty');
   const user = call.core.world.users.get(userId);
   if (!user) throw badRequest('PARTICIPANT_ID_INVALID');
-  return chatMemberOf(user, chat.members.get(userId), chat.type);
+  return chatMemberOf(user, currentMember(call.core, chat, userId), chat.type);
 };
 
 // Telegram lists the human administrators only; bots are left out.

@@ -11,6 +11,10 @@ import {
 } from './control-membership.ts';
 import { sendChatMessage, sendPrivateMessage, setBlocked, type BlockInput, type ChatMessageInput, type PrivateMessageInput } from './control-messages.ts';
 import { migrateToSupergroup } from './control-migration.ts';
+import { payInvoice, renewBotSubscription, starPayments, type PayInvoiceInput, type PayInvoiceOutcome, type PaymentFilter } from './control-payments.ts';
+import {
+  cancelSubscription, expireSubscription, paySubscription, renewSubscription, settleSubscriptions, type SubscriptionInput,
+} from './control-subscriptions.ts';
 import {
   createBot, createChat, createUser, findBot, findChat, updateUser,
   type CreateBotInput, type CreateChatInput, type CreatedBot, type CreatedChat, type CreateUserInput, type UpdateUserInput,
@@ -35,6 +39,13 @@ export function createControl(core: EmulatorCore) {
     joinByLink: (input: { userId: number; inviteLink: string }): JoinOutcome => joinByLink(core, input),
     requestJoin: (input: { userId: number; chatId: number; inviteLink?: string; bio?: string }): JoinOutcome => requestJoin(core, input),
     leaveChat: (input: { userId: number; chatId: number }): void => leaveChat(core, input),
+    // Users paying in Telegram Stars
+    payInvoice: (input: PayInvoiceInput): Promise<PayInvoiceOutcome> => payInvoice(core, input),
+    renewBotSubscription: (input: { telegramPaymentChargeId: string }) => renewBotSubscription(core, input),
+    paySubscription: (input: { userId: number; inviteLink: string }) => paySubscription(core, input),
+    renewSubscription: (input: SubscriptionInput): { untilDate: number } => renewSubscription(core, input),
+    cancelSubscription: (input: SubscriptionInput): void => cancelSubscription(core, input),
+    expireSubscription: (input: SubscriptionInput): void => expireSubscription(core, input),
     // Administrators acting outside the bot
     approveJoinRequest: (input: { chatId: number; userId: number; by?: number }): void => decideJoinRequest(core, input, true),
     declineJoinRequest: (input: { chatId: number; userId: number; by?: number }): void => decideJoinRequest(core, input, false),
@@ -57,13 +68,19 @@ export function createControl(core: EmulatorCore) {
     /** Whether a getUpdates long poll of this bot is waiting right now. */
     isPolling: (bot: string): boolean => core.world.queueOf(findBot(core, bot).user.id).isPolling,
     chatState: (chatId: number) => chatState(core, chatId),
+    /** Every Stars payment (invoices and channel subscriptions), refunded ones with refundedAt. */
+    starPayments: (filter: PaymentFilter = {}) => starPayments(core, filter),
+    refunds: (filter: PaymentFilter = {}) => starPayments(core, filter).filter((payment) => payment.refundedAt !== undefined),
     // Faults and time
     injectFailure: (input: FailureInput): void => {
       const { times, ...failure } = input;
       core.failures.push({ ...failure, remaining: times ?? 1 });
     },
-    /** Moves the emulator's clock (join-request windows, link expiry, flood windows) without waiting. */
-    advanceTime: (ms: number): void => core.world.advanceTime(ms),
+    /** Moves the emulator's clock (join-request windows, link and ban expiry, flood windows, subscriptions) without waiting. */
+    advanceTime: (ms: number): void => {
+      core.world.advanceTime(ms);
+      settleSubscriptions(core);
+    },
     reset: (): void => core.reset(),
   };
 }

@@ -3,6 +3,7 @@
 // input as query parameters. Answers {ok:true,result} or {ok:false,error} with status 400.
 import { BotApiError } from '../core/bot-api-error.ts';
 import type { EmulatorControl } from './control-api.ts';
+import { JoinRefusedError } from './control-membership.ts';
 import { ControlError } from './control-setup.ts';
 
 type Body = Record<string, unknown>;
@@ -26,6 +27,12 @@ const ROUTES: Record<string, Route> = {
   'join-by-link': pass('joinByLink'),
   'request-join': pass('requestJoin'),
   'leave-chat': pass('leaveChat'),
+  'pay-invoice': pass('payInvoice'),
+  'renew-bot-subscription': pass('renewBotSubscription'),
+  'pay-subscription': pass('paySubscription'),
+  'renew-subscription': pass('renewSubscription'),
+  'cancel-subscription': pass('cancelSubscription'),
+  'expire-subscription': pass('expireSubscription'),
   'approve-join-request': pass('approveJoinRequest'),
   'decline-join-request': pass('declineJoinRequest'),
   'set-member-status': pass('setMemberStatus'),
@@ -44,6 +51,8 @@ const ROUTES: Record<string, Route> = {
   'pending-updates': (control, body) => control.pendingUpdates(String(body.bot)),
   'is-polling': (control, body) => control.isPolling(String(body.bot)),
   'chat-state': (control, body) => control.chatState(Number(body.chatId)),
+  'star-payments': pass('starPayments'),
+  refunds: pass('refunds'),
   'inject-failure': pass('injectFailure'),
   'advance-time': (control, body) => control.advanceTime(Number(body.ms)),
   reset: (control) => control.reset(),
@@ -77,6 +86,7 @@ export async function handleControlRequest(control: EmulatorControl, request: Re
     return json({ ok: true, result: result ?? true });
   } catch (error) {
     const known = error instanceof ControlError || error instanceof BotApiError || error instanceof SyntaxError;
-    return json({ ok: false, error: error instanceof Error ? error.message : String(error) }, known ? 400 : 500);
+    const reason = error instanceof JoinRefusedError ? { reason: error.reason } : {};
+    return json({ ok: false, error: error instanceof Error ? error.message : String(error), ...reason }, known ? 400 : 500);
   }
 }

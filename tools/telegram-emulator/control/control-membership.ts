@@ -4,12 +4,27 @@
 import type { ChatAdministratorRights } from 'grammy/types';
 import type { EmulatorCore } from '../core/emulator-core.ts';
 import { emitJoinRequest } from '../core/events.ts';
-import { isLinkUsable, setMember } from '../core/membership.ts';
+import { currentMember, linkRefusal, setMember, type LinkRefusal } from '../core/membership.ts';
 import { defaultAdminRights, isParticipant } from '../core/serialize.ts';
 import type { ChatRecord, MemberStatus, User } from '../core/types.ts';
 import { ControlError, findBot, findChat, findUser } from './control-setup.ts';
 
 export type JoinOutcome = { status: 'joined'; chatId: number } | { status: 'requested'; chatId: number };
+
+export type JoinRefusalReason = LinkRefusal | 'unknown_link' | 'banned' | 'already_member' | 'payment_required';
+
+/** A join Telegram would refuse; `reason` says why (HTTP: {ok:false, error, reason}). */
+export class JoinRefusedError extends ControlError {
+  constructor(readonly reason: JoinRefusalReason, message: string) {
+    super(message);
+  }
+}
+
+const LINK_REFUSALS: Record<LinkRefusal, string> = {
+  revoked: 'INVITE_HASH_EXPIRED: the link was revoked',
+  expired: 'INVITE_HASH_EXPIRED: the link expired',
+  member_limit_reached: 'INVITE_HASH_EXPIRED: the link reached its member limit',
+};
 
 /** The acting administrator: the given user, or the chat's creator. */
 function actor(core: EmulatorCore, chat: ChatRecord, by: number | undefined): User {
@@ -21,16 +36,27 @@ function actor(core: EmulatorCore, chat: ChatRecord, by: number | undefined): Us
   return user;
 }
 
-function requireOutside(chat: ChatRecord, user: User): void {
-  if (isParticipant(chat.members.get(user.id))) throw new ControlError(`user ${user.id} is already in chat ${chat.id}`);
-  if (chat.members.get(user.id)?.status === 'kicked') throw new ControlError(`user ${user.id} is banned from chat ${chat.id}`);
+export function requireOutside(core: EmulatorCore, chat: ChatRecord, user: User): void {
+  const member = currentMember(core, chat, user.id);
+  if (isParticipant(member)) throw new JoinRefusedError('already_member', `USER_ALREADY_PARTICIPANT: user ${user.id} is already in chat ${chat.id}`);
+  if (member?.status === 'kicked') throw new JoinRefusedError('banned', `USER_BANNED_IN_CHANNEL: user ${user.id} is banned from chat ${chat.id}`);
+}
+
+/** The chat and link behind an invite link a user opens, or the refusal Telegram would show. */
+export function usableLink(core: EmulatorCore, inviteLink: string) {
+  const chat = core.world.findInviteLink(inviteLink);
+  const link = chat?.inviteLinks.get(inviteLink);
+  if (!chat || !link) throw new JoinRefusedError('unknown_link', 'INVITE_HASH_INVALID: no chat has this invite link');
+  const refusal = linkRefusal(core, link);
+  if (refusal) throw new JoinRefusedError(refusal, LINK_REFUSALS[refusal]);
+  return { chat, link };
 }
 
 /** Joining a public chat by its username; a chat that approves new members turns it into a join request. */
 export function joinChat(core: EmulatorCore, input: { userId: number; chatId: number }): JoinOutcome {
   const user = findUser(core, input.userId);
   const chat = findChat(core, input.chatId);
-  requireOutside(chat, user);
+  requireOutside(core, chat, user);
   core.sent.markAction();
   if (chat.joinByRequest) return requestJoin(core, { userId: user.id, chatId: chat.id });
   setMember(core, chat, user, { status: 'member' }, { from: user });
@@ -39,10 +65,11 @@ export function joinChat(core: EmulatorCore, input: { userId: number; chatId: nu
 
 export function joinByLink(core: EmulatorCore, input: { userId: number; inviteLink: string }): JoinOutcome {
   const user = findUser(core, input.userId);
-  const chat = core.world.findInviteLink(input.inviteLink);
-  const link = chat?.inviteLinks.get(input.inviteLink);
-  if (!chat || !link || !isLinkUsable(core, link)) throw new ControlError('INVITE_HASH_EXPIRED: the link is revoked, expired or full');
-  requireOutside(chat, user);
+  const { chat, link } = usableLink(core, input.inviteLink);
+  requireOutside(core, chat, user);
+  if (link.subscriptionPrice !== undefined) {
+    throw new JoinRefusedError('payment_required', 'a subscription link asks for payment: use paySubscription');
+  }
   core.sent.markAction();
   if (link.createsJoinRequest) return requestJoin(core, { userId: user.id, chatId: chat.id, inviteLink: link.link });
   setMember(core, chat, user, { status: 'member' }, { from: user, inviteLink: link });
@@ -52,7 +79,7 @@ export function joinByLink(core: EmulatorCore, input: { userId: number; inviteLi
 export function requestJoin(core: EmulatorCore, input: { userId: number; chatId: number; inviteLink?: string; bio?: string }): JoinOutcome {
   const user = findUser(core, input.userId);
   const chat = findChat(core, input.chatId);
-  requireOutside(chat, user);
+  requireOutside(core, chat, user);
   if (chat.type === 'group') throw new ControlError('join requests need a supergroup or channel (migrate the group first)');
   const link = input.inviteLink !== undefined ? chat.inviteLinks.get(input.inviteLink) : undefined;
   if (input.inviteLink !== undefined && !link) throw new ControlError(`invite link ${input.inviteLink} is not of chat ${chat.id}`);

@@ -1,5 +1,6 @@
 // The shared context of one emulator instance: state, the sent log, flood control, webhook delivery and
 // injected failures. The Bot API handlers and the control API both work on it; nothing here knows about HTTP.
+import { PaymentLedger } from './payments.ts';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './rate-limiter.ts';
 import { SentLog } from './sent-log.ts';
 import type { BotRecord, EmulatedUpdate, UpdatePayload } from './types.ts';
@@ -17,6 +18,8 @@ export interface EmulatorOptions {
   webhookRetryMaxMs?: number;
   /** How long a join request lets admin bots message the requester (user_chat_id rule). */
   joinRequestDmWindowMs?: number;
+  /** How long a payment waits for answerPreCheckoutQuery (Telegram: 10 s). */
+  preCheckoutTimeoutMs?: number;
   /** Log every API call to the console. */
   verbose?: boolean;
 }
@@ -44,6 +47,7 @@ type MethodExecutor = (bot: BotRecord, method: string, params: Record<string, un
 export class EmulatorCore {
   readonly world = new World();
   readonly sent = new SentLog();
+  readonly payments = new PaymentLedger();
   readonly limiter: RateLimiter;
   readonly failures: InjectedFailure[] = [];
   readonly calls: ApiCallRecord[] = [];
@@ -106,6 +110,7 @@ export class EmulatorCore {
     this.stopDelivery();
     this.world.clear();
     this.sent.clear();
+    this.payments.clear();
     this.limiter.clear();
     this.failures.length = 0;
     this.calls.length = 0;

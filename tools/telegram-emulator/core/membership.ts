@@ -16,11 +16,14 @@ export interface MemberChangeOptions {
 
 export function setMember(core: EmulatorCore, chat: ChatRecord, user: User, next: MemberRecord, options: MemberChangeOptions): void {
   const previous = chat.members.get(user.id);
-  chat.members.set(user.id, next);
-  chat.joinRequests.delete(user.id);
   const wasIn = isParticipant(previous);
   const isIn = isParticipant(next);
-  if (!wasIn && isIn && options.inviteLink) options.inviteLink.joinedCount++;
+  const joinedNow = !wasIn && isIn && options.inviteLink;
+  // A member keeps the link they came through until they leave: member_limit counts them.
+  const viaLink = joinedNow ? options.inviteLink?.link : isIn ? previous?.viaLink : undefined;
+  chat.members.set(user.id, { ...next, ...(viaLink ? { viaLink } : {}) });
+  chat.joinRequests.delete(user.id);
+  if (joinedNow && options.inviteLink) options.inviteLink.joinedCount++;
   emitMembershipChange(core, {
     chat,
     from: options.from,
@@ -44,10 +47,28 @@ export function postServiceMessage(core: EmulatorCore, chat: ChatRecord, from: U
   return message;
 }
 
-/** Telegram refuses joins through a revoked, expired or full link with the same "expired" answer. */
-export function isLinkUsable(core: EmulatorCore, link: InviteLinkRecord): boolean {
-  if (link.isRevoked) return false;
-  if (link.expireDate !== undefined && link.expireDate <= core.world.unixTime()) return false;
-  if (link.memberLimit !== undefined && link.joinedCount >= link.memberLimit) return false;
-  return true;
+export type LinkRefusal = 'revoked' | 'expired' | 'member_limit_reached';
+
+/**
+ * Why Telegram would refuse a join through this link now (the app shows the same "expired" answer for all three).
+ * member_limit is the number of users who joined through the link and are still in the chat, as the Bot API defines it.
+ */
+export function linkRefusal(core: EmulatorCore, link: InviteLinkRecord): LinkRefusal | undefined {
+  if (link.isRevoked) return 'revoked';
+  if (link.expireDate !== undefined && link.expireDate <= core.world.unixTime()) return 'expired';
+  const chat = core.world.chats.get(link.chatId);
+  const members = chat ? [...chat.members.values()].filter((m) => m.viaLink === link.link && isParticipant(m)).length : 0;
+  if (link.memberLimit !== undefined && members >= link.memberLimit) return 'member_limit_reached';
+  return undefined;
+}
+
+/** A temporary ban ends by itself at until_date: the user is then simply not in the chat (no update, as on Telegram). */
+export function currentMember(core: EmulatorCore, chat: ChatRecord, userId: number): MemberRecord | undefined {
+  const member = chat.members.get(userId);
+  if (member?.status === 'kicked' && member.untilDate && member.untilDate <= core.world.unixTime()) {
+    const left: MemberRecord = { status: 'left' };
+    chat.members.set(userId, left);
+    return left;
+  }
+  return member;
 }

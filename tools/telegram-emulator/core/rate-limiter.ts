@@ -32,12 +32,25 @@ export class RateLimiter {
   take(botId: number, chatId: number, now: number): number | undefined {
     if (!this.limits) return undefined;
     const isPrivate = chatId > 0;
-    const windows = [
+    return this.takeFrom([
       this.window(`bot:${botId}`, this.limits.perBotPerSecond, 1000),
       isPrivate
         ? this.window(`chat:${botId}:${chatId}`, this.limits.perPrivateChatPerSecond, 1000)
         : this.window(`chat:${botId}:${chatId}`, this.limits.perGroupPerMinute, 60_000),
-    ].filter((window) => Number.isFinite(window.limit));
+    ], now);
+  }
+
+  /**
+   * Administrator actions (banChatMember, unbanChatMember) count against the bot's overall per-second budget only:
+   * Telegram publishes no per-chat limit for them, and removals across many chats share the bot's rate.
+   */
+  takeBotWide(botId: number, now: number): number | undefined {
+    if (!this.limits) return undefined;
+    return this.takeFrom([this.window(`bot:${botId}`, this.limits.perBotPerSecond, 1000)], now);
+  }
+
+  private takeFrom(all: Window[], now: number): number | undefined {
+    const windows = all.filter((window) => Number.isFinite(window.limit));
     let waitMs = 0;
     for (const window of windows) {
       window.stamps = window.stamps.filter((stamp) => stamp > now - window.spanMs);

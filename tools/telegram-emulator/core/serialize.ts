@@ -52,7 +52,7 @@ export function chatMemberOf(user: User, record: MemberRecord | undefined, chatT
     case 'administrator':
       return { status: 'administrator', user, can_be_edited: false, ...(record.rights ?? defaultAdminRights(chatType)) };
     case 'member':
-      return { status: 'member', user };
+      return { status: 'member', user, ...(record.untilDate ? { until_date: record.untilDate } : {}) };
     case 'kicked':
       return { status: 'kicked', user, until_date: record.untilDate ?? 0 };
     case 'restricted':
@@ -89,5 +89,7 @@ export function inviteLinkOf(link: InviteLinkRecord, viewerBotId: number, world:
     ...(link.expireDate !== undefined ? { expire_date: link.expireDate } : {}),
     ...(link.memberLimit !== undefined ? { member_limit: link.memberLimit } : {}),
     ...(link.createsJoinRequest ? { pending_join_request_count: pending } : {}),
+    ...(link.subscriptionPeriod !== undefined ? { subscription_period: link.subscriptionPeriod } : {}),
+    ...(link.subscriptionPrice !== undefined ? { subscription_price: link.subscriptionPrice } : {}),
   };
 }

@@ -9,6 +9,7 @@ import type {
   InlineKeyboardMarkup,
   Message,
   MessageEntity,
+  PreCheckoutQuery,
   User,
   UserFromGetMe,
 } from 'grammy/types';
@@ -21,6 +22,7 @@ export type {
   InlineKeyboardMarkup,
   Message,
   MessageEntity,
+  PreCheckoutQuery,
   User,
   UserFromGetMe,
 };
@@ -37,7 +39,8 @@ export type UpdatePayload =
   | { callback_query: CallbackQuery }
   | { my_chat_member: ChatMemberUpdated }
   | { chat_member: ChatMemberUpdated }
-  | { chat_join_request: ChatJoinRequest };
+  | { chat_join_request: ChatJoinRequest }
+  | { pre_checkout_query: PreCheckoutQuery };
 export type EmulatedUpdate = UpdatePayload & { update_id: number };
 
 export const UPDATE_TYPES = [
@@ -55,7 +58,12 @@ export const OPT_IN_UPDATE_TYPES: readonly UpdateType[] = ['chat_member', 'messa
 export interface MemberRecord {
   status: MemberStatus;
   rights?: ChatAdministratorRights;
+  /** kicked/restricted: when the restriction ends (0 = forever); member: when a paid subscription ends. */
   untilDate?: number;
+  /** The invite link the user joined through: member_limit counts the link's members still in the chat. */
+  viaLink?: string;
+  /** A channel subscription paid through a subscription link. */
+  subscription?: { link: string; autoRenew: boolean };
 }
 
 export interface StoredMessage {
@@ -75,6 +83,9 @@ export interface InviteLinkRecord {
   isPrimary: boolean;
   isRevoked: boolean;
   joinedCount: number;
+  /** Subscription links (createChatSubscriptionInviteLink): seconds per period and Stars per period. */
+  subscriptionPeriod?: number;
+  subscriptionPrice?: number;
 }
 
 export interface JoinRequestRecord {

@@ -9,4 +9,6 @@ export type LineChartData = {
   series: readonly LineSeries[];
   /** uPlot's columns: x (0…n-1), then one column per series, in `series` order. */
   columns: [number[], ...number[][]];
+  /** How a value reads in the screen readers' table (formatNumber when absent). */
+  format?: (value: number) => string;
 };

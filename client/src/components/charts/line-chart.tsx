@@ -38,7 +38,7 @@ export function LineChart({ data, caption, height = 180 }: { data: LineChartData
               <tr key={`${day}-${index}`}>
                 <th scope="row">{day}</th>
                 {data.series.map(({ label }, column) => (
-                  <td key={label}>{formatNumber(data.columns[column + 1]?.[index] ?? 0)}</td>
+                  <td key={label}>{(data.format ?? formatNumber)(data.columns[column + 1]?.[index] ?? 0)}</td>
                 ))}
               </tr>
             ))}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { controlClasses, Field } from './field.tsx';
+import { balanceBidi } from '@shared/text/invisible.ts';
 
 type BotOption = { id: string; name: string; username: string };
 
@@ -21,7 +22,7 @@ export function BotSelect({ bots, value, onChange, error, placeholder }: BotSele
           {placeholder}
           {bots.map((bot) => (
             <option key={bot.id} value={bot.id}>
-              {bot.name} (@{bot.username})
+              {balanceBidi(bot.name)} (@{bot.username})
             </option>
           ))}
         </select>

@@ -2,6 +2,7 @@ import { Trash2, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { Card } from './card.tsx';
+import { UserText } from './user-text.tsx';
 
 export type EntityCardProps = {
   icon: LucideIcon;
@@ -27,7 +28,7 @@ export function EntityCard({ icon: Icon, title, subtitle, badge, children, actio
         </span>
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="truncate font-semibold text-slate-900">
-            {title}
+            <UserText>{title}</UserText>
           </h3>
           {subtitle}
         </div>

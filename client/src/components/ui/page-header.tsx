@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 
 export type PageHeaderProps = {
-  title: string;
+  /** A name in it goes in a UserText. */
+  title: ReactNode;
   description: ReactNode;
   /** The screen's main action (Adicionar, Criar, Voltar), on the right; below the title on a phone. */
   actions?: ReactNode;

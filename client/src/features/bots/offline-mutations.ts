@@ -22,7 +22,10 @@ export const botMutations: ClientMutationsOf<keyof typeof botMutationArgs> = {
     refusalTitle: 'Erro ao alterar velocidade de disparo',
   },
   'bot.delete': {
-    /** The server's delete cascades to everything of the bot; so does the local one. */
+    /**
+     * The server moves the bot to its trash and hides everything under it (docs/decisions.md#bot-trash); this device
+     * drops it all from its copy (the Lixeira is read from the server; a restore pulls it back).
+     */
     apply: async (writer, { botId }) => {
       for (const channel of await writer.where('channels', 'botId', botId)) await writer.delete('channels', channel.id);
       for (const welcome of await writer.where('welcomeMessages', 'botId', botId)) await writer.delete('welcomeMessages', welcome.channelId);

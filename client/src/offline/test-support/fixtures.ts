@@ -37,4 +37,4 @@ export const welcomeInput = (message: string) => ({
   message, enabled: true, triggerOn: 'ON_MEMBER_JOINED' as const, autoApprove: true, sendToPrivate: false, buttons: [],
 });
 
-export const emptyChanges = () => ({ bots: [], channels: [], welcomeMessages: [], flows: [], flowNodes: [], flowConnections: [], contacts: [], messages: [], conversations: [] });
+export const emptyChanges = () => ({ bots: [], channels: [], welcomeMessages: [], flows: [], flowNodes: [], flowConnections: [], contacts: [], messages: [], conversations: [], notes: [], quickReplies: [], labels: [] });

@@ -57,6 +57,8 @@ export function insertMessage(state: ModelState, write: Write, message: Message)
     lastMessageId: newer ? message.id : current.lastMessageId,
     lastMessageAt: newer ? message.createdAt : current.lastMessageAt,
     unreadCount: (current?.unreadCount ?? 0) + (incomingUnread ? 1 : 0),
+    assigneeId: current?.assigneeId ?? null,
+    status: current?.status ?? 'OPEN',
   });
 }
 
@@ -128,7 +130,7 @@ export function journalIncoming(state: ModelState, write: Write, botId: string, 
       }
     : {
         id: ids.contact, botId, telegramId: String(user.telegramId), firstName: user.firstName, lastName: user.lastName, username: user.username,
-        isBot: false, languageCode: 'pt-br', phoneNumber: null, messageCount: 1, lastInteractionAt: at, createdAt: at,
+        isBot: false, languageCode: 'pt-br', phoneNumber: null, messageCount: 1, lastInteractionAt: at, createdAt: at, labelIds: [],
       };
   state.inbox.telegramIdOf[contact.id] = user.telegramId;
   write('contacts', contact.id, contact);

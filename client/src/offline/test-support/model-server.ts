@@ -152,7 +152,7 @@ export function createModelServer({ pageSize = 50, now = () => Date.UTC(2026, 0,
       const result: PullResult = {
         cursor: page.at(-1)?.version ?? Math.max(cursor, 0),
         hasMore: newer.length > page.length,
-        changes: { bots: [], channels: [], welcomeMessages: [], flows: [], flowNodes: [], flowConnections: [], contacts: [], messages: [], conversations: [] },
+        changes: { bots: [], channels: [], welcomeMessages: [], flows: [], flowNodes: [], flowConnections: [], contacts: [], messages: [], conversations: [], notes: [], quickReplies: [], labels: [] },
         deleted: [],
         reset: false,
       };

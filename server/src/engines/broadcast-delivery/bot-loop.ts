@@ -7,6 +7,9 @@
 import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import type { BotLoopState, EngineParts } from './bot-loop-state.ts';
 import * as repo from './delivery-repository.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Queryable } from '../../db/client.ts';
+import { emitWebhookEvents } from '../../ports/webhook-events.ts';
 import { createOutcomeBuffer } from './outcome-buffer.ts';
 import type { RateWindow } from './rate-window.ts';
 import { createRecipientSender } from './recipient-send.ts';
@@ -70,7 +73,7 @@ async function claimNext(engine: EngineParts, state: BotLoopState, settled: () =
   await settled();
   await state.outcomes.writing();
   await state.outcomes.flush();
-  await repo.finishDone(sql, state.botId, BROADCAST_TEXTS.noneSent);
+  await inTransaction(sql, async (tx) => emitFinished(tx, await repo.finishDone(tx, state.botId, BROADCAST_TEXTS.noneSent)));
   const again = await claim();
   if (again.length > 0) return again;
   if (!(await repo.sendingBots(sql)).some((bot) => bot.botId === state.botId)) return 'finished';
@@ -101,4 +104,9 @@ function dispatcher(engine: EngineParts, state: BotLoopState) {
     },
     settled: () => Promise.allSettled([...inFlight]),
   };
+}
+
+/** broadcast.completed (ports/webhook-events.ts) of the broadcasts that just ended, in the transaction that ended them. */
+function emitFinished(tx: Queryable, finished: repo.FinishedBroadcast[]) {
+  return emitWebhookEvents(tx, finished.map(({ id, userId, ...broadcast }) => ({ workspaceId: userId, type: 'broadcast.completed', data: { broadcastId: id, ...broadcast } })));
 }

@@ -140,15 +140,18 @@ export async function failAbandoned(sql: Sql, reason: string, previousRun?: { in
 }
 
 /** SENDING broadcasts of the bot whose audience is all written and with nobody left to try end COMPLETED (≥ 1 sent) or FAILED. */
-export async function finishDone(sql: Sql, botId: string, noneSent: string): Promise<string[]> {
-  const rows = await sql<{ id: string }[]>`
+export type FinishedBroadcast = { id: string; userId: string; name: string; status: string; sent: number; failed: number };
+
+export async function finishDone(sql: Queryable, botId: string, noneSent: string): Promise<FinishedBroadcast[]> {
+  return sql<FinishedBroadcast[]>`
     update broadcasts b set status = case when exists (select 1 from broadcast_recipients r where r.broadcast_id = b.id and r.status = 'sent') then 'COMPLETED' else 'FAILED' end,
       error = case when exists (select 1 from broadcast_recipients r where r.broadcast_id = b.id and r.status = 'sent') then null else ${noneSent} end,
       completed_at = now(), updated_at = now()
     where b.bot_id = ${botId} and b.status = 'SENDING' and not b.materialising
       and not exists (select 1 from broadcast_recipients r where r.broadcast_id = b.id and r.status in ('pending', 'sending'))
-    returning b.id`;
-  return rows.map((row) => row.id);
+    returning b.id, b.user_id as "userId", b.name, b.status,
+      (select count(*)::int from broadcast_recipients r where r.broadcast_id = b.id and r.status = 'sent') as sent,
+      (select count(*)::int from broadcast_recipients r where r.broadcast_id = b.id and r.status = 'failed') as failed`;
 }
 
 /** The token was refused (401): every SENDING broadcast of the bot FAILED with the reason; unsent recipients stay pending. */

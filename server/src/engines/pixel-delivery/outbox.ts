@@ -13,7 +13,11 @@ import * as repo from './outbox-repository.ts';
 
 /** The event as Meta receives it: customer data hashed where Meta wants it hashed, the rest as is. */
 export function pixelEventPayload(event: PixelEventInput): Record<string, unknown> {
-  const userData: Record<string, string> = { external_id: sha256Hex(event.telegramUserId.trim().toLowerCase()) };
+  const userData: Record<string, string> = {};
+  if (event.telegramUserId) userData.external_id = sha256Hex(event.telegramUserId.trim().toLowerCase());
+  if (event.email) userData.em = sha256Hex(event.email.trim().toLowerCase());
+  const phone = event.phone ? metaPhone(event.phone) : '';
+  if (phone) userData.ph = sha256Hex(phone);
   if (event.fbp) userData.fbp = event.fbp;
   if (event.fbc) userData.fbc = event.fbc;
   if (event.clientIpAddress) userData.client_ip_address = event.clientIpAddress;
@@ -27,6 +31,15 @@ export function pixelEventPayload(event: PixelEventInput): Record<string, unknow
     user_data: userData,
     ...(event.customData && Object.keys(event.customData).length > 0 ? { custom_data: event.customData } : {}),
   };
+}
+
+/**
+ * A phone as Meta hashes it: digits only, no leading zeros, with the country code. Buyers here are Brazilian: a
+ * number of 10 or 11 digits (area code + number) gets 55 in front.
+ */
+export function metaPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '').replace(/^0+/, '');
+  return digits.length === 10 || digits.length === 11 ? `55${digits}` : digits;
 }
 
 /**

@@ -3,7 +3,7 @@
  * `incoming`, which puts one `push.send` job per (subscription, conversation, coalescing window) on the job queue
  * and returns at once, so message handling never waits on a push service. The job runs at the end of its window
  * and reads the conversation then: ten messages in a second become one notification showing the newest one and
- * the unread count. At send time it skips a conversation the user has open in a visible tab (presence) or has
+ * the unread count. At send time it skips a conversation the subscription's member has open in a visible tab (presence) or has
  * already read, encrypts with web-push (aes128gcm, RFC 8291; VAPID, RFC 8292) and POSTs with fetch. 404/410 deletes
  * the subscription; 429, 5xx and network failures throw, so the queue retries with backoff — never sooner than a
  * Retry-After the push service sent (RFC 8030 §8.4); other refusals are final (logged, not retried).
@@ -24,7 +24,8 @@ import type { SubscriptionRow } from './repository.ts';
 
 export const pushSendJob = jobKind(
   'push.send',
-  z.object({ subscriptionId: z.uuid(), userId: z.uuid(), contactId: z.uuid() }),
+  // `assigned`: the conversation was assigned to the subscription's member (absent: new incoming messages).
+  z.object({ subscriptionId: z.uuid(), userId: z.uuid(), contactId: z.uuid(), assigned: z.literal(true).optional() }),
 );
 
 /** A burst of one conversation within this window is one notification, sent when the window ends. */
@@ -69,6 +70,15 @@ export function createPushSender(deps: PushSenderDeps) {
         .then(() => deps.enqueued?.())
         .catch((error: unknown) => deps.logger.warn('falha ao agendar push', { error }));
     },
+    /** The inbox announcer's hook on an assignment: one push to each of the assignee's browsers, at once. */
+    assigned({ userId, contactId, assigneeId, eventId }: { userId: string; contactId: string; assigneeId: string; eventId: string }) {
+      void (async () => {
+        for (const { id } of await repo.listMemberSubscriptionIds(deps.sql, userId, assigneeId)) {
+          await pushSendJob.enqueue(deps.sql, { subscriptionId: id, userId, contactId, assigned: true }, { idempotencyKey: `${id}:assigned:${eventId}`, maxAttempts: 4, tenant: userId });
+        }
+        deps.enqueued?.();
+      })().catch((error: unknown) => deps.logger.warn('falha ao agendar push', { error }));
+    },
   };
 }
 
@@ -84,7 +94,7 @@ function conversationEnqueuer(deps: PushSenderDeps) {
     if (recent.has(conversationKey)) return;
     recent.set(conversationKey, bucket);
     for (const [key, seen] of recent) if (seen < bucket - 1) recent.delete(key);
-    for (const { id } of await repo.listSubscriptionIds(deps.sql, userId)) {
+    for (const { id } of await repo.listRecipientIds(deps.sql, userId, contactId)) {
       await pushSendJob.enqueue(deps.sql, { subscriptionId: id, userId, contactId }, { runAt, idempotencyKey: `${id}:${contactId}:${windowMs}:${bucket}`, maxAttempts: 4, tenant: userId });
     }
   };
@@ -93,11 +103,16 @@ function conversationEnqueuer(deps: PushSenderDeps) {
 async function sendPush(deps: PushSenderDeps, payload: z.output<typeof pushSendJob.payload>, context: JobContext) {
   const subscription = await repo.findSubscription(deps.sql, payload.subscriptionId);
   if (!subscription || subscription.userId !== payload.userId) return;
-  if (await repo.isConversationOpen(deps.sql, payload.userId, payload.contactId)) return;
+  const assigned = payload.assigned === true;
+  // Open on this member's screen: nothing to announce to them (another member's screen silences only theirs).
+  if (!assigned && (await repo.isConversationOpen(deps.sql, payload.userId, subscription.memberId, payload.contactId))) return;
   const content = await repo.findNotificationContent(deps.sql, payload.userId, payload.contactId);
-  // Gone, or read meanwhile (on this device or another): nothing new to announce.
-  if (!content || content.unreadCount === 0) return;
-  const message = pushNotification(payload.contactId, content);
+  if (!content) return;
+  // A conversation assigned meanwhile is pushed to its assignee only (and an assignment only while it holds).
+  if (content.assigneeId !== null ? content.assigneeId !== subscription.memberId : assigned) return;
+  // Read meanwhile (on this device or another): nothing new to announce.
+  if (!assigned && (content.unreadCount === 0 || content.type === null)) return;
+  const message = pushNotification(payload.contactId, content, assigned);
   const request = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(message), {
     TTL: PUSH_TTL_SECONDS,
     urgency: 'high',

@@ -82,5 +82,5 @@ describe('login throttling', () => {
     expect((await login(address, user.email, 'segredo1')).status).toBe(200);
     const [row] = await server.db.sql<{ attempts: number }[]>`select attempts from login_throttle where key = ${`address:${address}`}`;
     expect(row?.attempts).toBe(2 * (ACCOUNT_RULE.free - 1));
-  });
+  }, 20_000);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { jwt } from '@elysiajs/jwt';
-import { authResponseSchema, meResponseSchema } from '@shared/auth/schemas.ts';
+import { authResponseSchema } from '@shared/auth/schemas.ts';
+import { meResponseSchema } from '@shared/team/schemas.ts';
 import { failureEnvelopeSchema } from '@shared/api/envelope.ts';
 import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../../test-support/start-test-server.ts';
 

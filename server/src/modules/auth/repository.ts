@@ -12,6 +12,8 @@ export type RefreshRow = {
   /** Measured by the database clock, the one every server instance shares. */
   rotatedSecondsAgo: number | null;
   revokedAt: Date | null;
+  /** The workspace the session acts in (null: the account's own, sessions made before workspaces). */
+  workspaceId: string | null;
   /** Some token of its family was revoked: the whole session is signed out (logout, a replayed rotated token). */
   familyRevoked: boolean;
 };
@@ -33,29 +35,40 @@ export async function findUserByEmail(sql: Sql, email: string) {
   return rows[0];
 }
 
-/** The account with whether the session (a refresh family) was signed out, in one round trip. */
-export async function findSessionUser(sql: Sql, id: string, familyId: string) {
-  const rows = await sql<(UserRow & { sessionRevoked: boolean })[]>`
-    select id, name, email, password_hash as "passwordHash", created_at as "createdAt",
-           exists (select 1 from refresh_tokens where family_id = ${familyId} and revoked_at is not null) as "sessionRevoked"
-    from users where id = ${id}`;
+export type SessionUserRow = UserRow & {
+  sessionRevoked: boolean;
+  /** The member's role in the workspace now and that workspace's name; null when not (or no longer) a member. */
+  role: string | null;
+  workspaceName: string | null;
+};
+
+/** The account, whether the session (a refresh family) was signed out, and the role in the workspace, in one round trip. */
+export async function findSessionUser(sql: Sql, id: string, familyId: string, workspaceId: string) {
+  const rows = await sql<SessionUserRow[]>`
+    select u.id, u.name, u.email, u.password_hash as "passwordHash", u.created_at as "createdAt",
+           exists (select 1 from refresh_tokens where family_id = ${familyId} and revoked_at is not null) as "sessionRevoked",
+           m.role, w.name as "workspaceName"
+    from users u
+    left join workspace_members m on m.workspace_id = ${workspaceId} and m.user_id = u.id
+    left join workspaces w on w.id = m.workspace_id
+    where u.id = ${id}`;
   return rows[0];
 }
 
 export async function insertRefreshToken(
   sql: Queryable,
-  token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+  token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date; workspaceId: string },
 ) {
   await sql`
-    insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
-    values (${token.userId}, ${token.familyId}, ${token.tokenHash}, ${token.expiresAt})`;
+    insert into refresh_tokens (user_id, family_id, token_hash, expires_at, workspace_id)
+    values (${token.userId}, ${token.familyId}, ${token.tokenHash}, ${token.expiresAt}, ${token.workspaceId})`;
 }
 
 export async function findRefreshToken(sql: Sql, tokenHash: string) {
   const rows = await sql<RefreshRow[]>`
     select id, user_id as "userId", family_id as "familyId", expires_at as "expiresAt",
            rotated_at as "rotatedAt", extract(epoch from now() - rotated_at)::float8 as "rotatedSecondsAgo",
-           revoked_at as "revokedAt",
+           revoked_at as "revokedAt", workspace_id as "workspaceId",
            exists (select 1 from refresh_tokens f where f.family_id = refresh_tokens.family_id and f.revoked_at is not null) as "familyRevoked"
     from refresh_tokens where token_hash = ${tokenHash}`;
   return rows[0];
@@ -72,6 +85,17 @@ export async function markRotated(sql: Queryable, id: string): Promise<boolean> 
 
 export async function revokeFamily(sql: Sql, familyId: string) {
   await sql`update refresh_tokens set revoked_at = now() where family_id = ${familyId} and revoked_at is null`;
+}
+
+/**
+ * Signs out every session (refresh family) of the user, except `keepFamilyId`'s: their refresh tokens stop rotating
+ * and their access tokens fail the session check (findSessionUser) on the next request.
+ */
+export async function revokeUserSessions(sql: Sql, userId: string, keepFamilyId?: string) {
+  await sql`
+    update refresh_tokens set revoked_at = now()
+    where user_id = ${userId} and revoked_at is null
+      and (${keepFamilyId ?? null}::uuid is null or family_id <> ${keepFamilyId ?? null}::uuid)`;
 }
 
 

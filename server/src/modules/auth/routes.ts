@@ -5,8 +5,8 @@ import {
   refreshInputSchema,
   registerInputSchema,
 } from '@shared/auth/schemas.ts';
-import { authGuard } from '../../http/auth-guard.ts';
 import { clientAddress } from '../../http/client-address.ts';
+import { auditOrigin } from '../audit/recorder.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';
 import * as auth from './service.ts';
@@ -20,7 +20,7 @@ export function authRoutes(deps: auth.AuthDeps & { trustProxy: boolean }) {
       return ok(result);
     })
     .post('/login', async ({ body, request, server }) =>
-      ok(await auth.login(deps, parseInput(loginInputSchema, body), clientAddress(request, server, deps.trustProxy))),
+      ok(await auth.login(deps, parseInput(loginInputSchema, body), clientAddress(request, server, deps.trustProxy), auditOrigin(request, server, deps.trustProxy))),
     )
     .post('/refresh', async ({ body }) => {
       const { refreshToken } = parseInput(refreshInputSchema, body);
@@ -30,8 +30,5 @@ export function authRoutes(deps: auth.AuthDeps & { trustProxy: boolean }) {
       const { refreshToken } = parseInput(logoutInputSchema, body);
       await auth.logout(deps, refreshToken);
       return ok(null);
-    })
-    .use(authGuard(deps.accessTokens))
-    // The auth guard already read the account (a deleted one is a 401 there).
-    .get('/me', ({ user }) => ok({ user }));
+    });
 }

@@ -15,11 +15,13 @@
  */
 import type { Sql } from '../../db/client.ts';
 import type { LoginInput, RegisterInput, Tokens, User } from '@shared/auth/schemas.ts';
+import { ROLES } from '@shared/team/permissions.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { deriveSecretHex, randomToken, sha256Hex } from '../../lib/crypto.ts';
-import type { AccessTokens } from './access-token.ts';
+import type { Account, AccessTokens } from './access-token.ts';
 import * as repo from './repository.ts';
+import { recordAudit, type AuditOrigin } from '../audit/recorder.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { loginThrottleKeys, registrationThrottleKeys, type ThrottleKey } from './throttle.ts';
 
@@ -47,18 +49,24 @@ export async function register(deps: AuthDeps, input: RegisterInput, address: st
   const passwordHash = await hashPassword(input.password);
   const row = await repo.insertUser(deps.sql, { name: input.name, email: input.email, passwordHash });
   if (!row) throw new AppError('REGISTRATION_REFUSED', 409);
-  return { user: toUser(row), tokens: await issueTokens(deps, row.id, crypto.randomUUID()) };
+  // The account's own workspace (the users trigger made it) has the user's id.
+  return { user: toUser(row), tokens: await issueTokens(deps, row.id, crypto.randomUUID(), row.id) };
 }
 
-/** `address`: the client's, as http/client-address.ts reads it. */
-export async function login(deps: AuthDeps, input: LoginInput, address: string) {
+/**
+ * `address`: the client's, as http/client-address.ts reads it; `origin` where the sign-in is logged from (its own
+ * workspace's audit log). A failed attempt leaves no line: writing one only for existing accounts would time-tell
+ * which e-mails have one, and the throttle already bounds guessing.
+ */
+export async function login(deps: AuthDeps, input: LoginInput, address: string, origin: AuditOrigin) {
   const keys = loginThrottleKeys(address, input.email);
   await claimOrThrow(deps, keys);
   const row = await repo.findUserByEmail(deps.sql, input.email);
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await timingDummy()));
   if (!row || !valid) throw new AppError('INVALID_CREDENTIALS', 401);
   await repo.releaseLoginAttempt(deps.sql, keys);
-  return { user: toUser(row), tokens: await issueTokens(deps, row.id, crypto.randomUUID()) };
+  await recordAudit(deps.sql, { accountId: row.id, actorId: row.id, action: 'auth.sign_in', target: { type: 'account', id: row.id }, origin });
+  return { user: toUser(row), tokens: await issueTokens(deps, row.id, crypto.randomUUID(), row.id) };
 }
 
 async function claimOrThrow(deps: AuthDeps, keys: ThrottleKey[]) {
@@ -81,7 +89,8 @@ export async function refresh(deps: AuthDeps, refreshToken: string): Promise<{ t
     await repo.revokeFamily(deps.sql, row.familyId);
     throw new AppError('INVALID_REFRESH_TOKEN', 401);
   }
-  return { tokens: { accessToken: await deps.accessTokens.sign(row.userId, row.familyId), refreshToken: successor } };
+  const workspaceId = row.workspaceId ?? row.userId;
+  return { tokens: { accessToken: await deps.accessTokens.sign(row.userId, row.familyId, workspaceId), refreshToken: successor } };
 }
 
 /** Marks the token rotated and stores its successor in one transaction, so whoever sees it rotated can use it. */
@@ -93,6 +102,7 @@ function rotate(deps: AuthDeps, row: repo.RefreshRow, successor: string): Promis
       familyId: row.familyId,
       tokenHash: sha256Hex(successor),
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+      workspaceId: row.workspaceId ?? row.userId,
     });
     return true;
   });
@@ -102,9 +112,12 @@ function rotate(deps: AuthDeps, row: repo.RefreshRow, successor: string): Promis
  * The access-token check asks this: a token of an account that no longer exists, or of a session that was signed
  * out, is refused everywhere.
  */
-export async function findAccount(sql: Sql, userId: string, sessionId: string): Promise<User | undefined> {
-  const row = await repo.findSessionUser(sql, userId, sessionId);
-  return row && !row.sessionRevoked ? toUser(row) : undefined;
+export async function findAccount(sql: Sql, userId: string, sessionId: string, workspaceId: string): Promise<Account | undefined> {
+  const row = await repo.findSessionUser(sql, userId, sessionId, workspaceId);
+  if (!row || row.sessionRevoked) return undefined;
+  const role = ROLES.find((known) => known === row.role);
+  const workspace = role && row.workspaceName !== null ? { id: workspaceId, name: row.workspaceName, role } : undefined;
+  return { user: toUser(row), workspaceId, workspace };
 }
 
 /**
@@ -116,13 +129,15 @@ export async function logout(deps: AuthDeps, refreshToken: string): Promise<void
   if (row) await repo.revokeFamily(deps.sql, row.familyId);
 }
 
-async function issueTokens(deps: AuthDeps, userId: string, familyId: string): Promise<Tokens> {
+/** A new session (refresh family) of `userId` acting in `workspaceId`. */
+export async function issueTokens(deps: Pick<AuthDeps, 'sql' | 'accessTokens'>, userId: string, familyId: string, workspaceId: string): Promise<Tokens> {
   const refreshToken = randomToken(32);
   await repo.insertRefreshToken(deps.sql, {
     userId,
     familyId,
     tokenHash: sha256Hex(refreshToken),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    workspaceId,
   });
-  return { accessToken: await deps.accessTokens.sign(userId, familyId), refreshToken };
+  return { accessToken: await deps.accessTokens.sign(userId, familyId, workspaceId), refreshToken };
 }

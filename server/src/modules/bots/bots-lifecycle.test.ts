@@ -90,7 +90,7 @@ describe('PATCH and DELETE /api/bots/:id', () => {
     expect(response.status).toBe(400);
   });
 
-  test('removal stops the bot and deletes its channels and welcome messages', async () => {
+  test('removal stops the bot and hides it with its channels and welcome messages (kept in the trash)', async () => {
     const registered = await registeredBot(bed);
     const { channel } = await promotedChat(bed, registered, { type: 'supergroup', title: 'Grupo Removido' });
     await bed.server.api(`/api/flows/channels/${channel.id}/welcome`, { json: { message: 'Oi' }, ...registered.auth });
@@ -98,8 +98,10 @@ describe('PATCH and DELETE /api/bots/:id', () => {
     expect(removed.status).toBe(200);
     expect(bed.server.server.bots.isRunning(registered.bot.id)).toBe(false);
     expect((await bed.server.api(`/api/bots/${registered.bot.id}`, registered.auth)).status).toBe(404);
-    const left = await bed.server.db.sql`select 1 from channels c left join welcome_messages w on w.channel_id = c.id where c.id = ${channel.id}`;
-    expect(left).toHaveLength(0);
+    expect((await bed.server.api(`/api/channels/${channel.id}`, registered.auth)).status).toBe(404);
+    expect((await bed.server.api(`/api/flows/channels/${channel.id}/welcome`, registered.auth)).status).toBe(404);
+    const kept = await bed.server.db.sql`select 1 from channels c join welcome_messages w on w.channel_id = c.id where c.id = ${channel.id}`;
+    expect(kept).toHaveLength(1);
     expect(botsResponseSchema.parse(await (await bed.server.api('/api/bots', registered.auth)).json()).data.bots).toEqual([]);
   });
 });

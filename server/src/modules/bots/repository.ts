@@ -1,6 +1,7 @@
 /** Bot and channel queries, always scoped by the owner's user id (docs/decisions.md#d-api-conventions). */
 import type { UserFromGetMe } from 'grammy/types';
 import type { Queryable } from '../../db/client.ts';
+import { notTrashedBot } from '../../db/live-bots.ts';
 import type { BotRights } from '@shared/bots/schemas.ts';
 
 export type BotRow = {
@@ -33,22 +34,24 @@ const channelColumns = (sql: Queryable) => sql`
   c.id, c.bot_id as "botId", c.chat_id as "chatId", c.title, c.type, c.username, c.bot_rights as "botRights"`;
 
 export function listBots(sql: Queryable, userId: string) {
-  return sql<BotRow[]>`select ${botColumns(sql)} from bots where user_id = ${userId} order by created_at desc, id`;
+  return sql<BotRow[]>`select ${botColumns(sql)} from bots where user_id = ${userId} and deleted_at is null order by created_at desc, id`;
 }
 
 export async function findBot(sql: Queryable, userId: string, botId: string) {
-  const rows = await sql<BotRow[]>`select ${botColumns(sql)} from bots where id = ${botId} and user_id = ${userId}`;
+  const rows = await sql<BotRow[]>`select ${botColumns(sql)} from bots where id = ${botId} and user_id = ${userId} and deleted_at is null`;
   return rows[0];
 }
 
 /**
- * Whether this Telegram bot is registered already, by anyone: one process must own a bot's updates (a second
- * poller gets 409), so a bot cannot be registered twice even under two accounts. Both the token hash and the bot's
+ * Who registered this Telegram bot already, if anyone, and whether it is in their trash: one process must own a
+ * bot's updates (a second poller gets 409), so a bot cannot be registered twice even under two accounts. Both the token hash and the bot's
  * Telegram id are checked: a re-issued token of the same bot has a new hash but the same id.
  */
-export async function isRegistered(sql: Queryable, tokenHash: string, telegramId: number) {
-  const rows = await sql`select 1 from bots where token_hash = ${tokenHash} or telegram_id = ${telegramId} limit 1`;
-  return rows.length > 0;
+export async function findRegistered(sql: Queryable, tokenHash: string, telegramId: number) {
+  const rows = await sql<{ userId: string; trashed: boolean }[]>`
+    select user_id as "userId", deleted_at is not null as trashed from bots
+    where token_hash = ${tokenHash} or telegram_id = ${telegramId} limit 1`;
+  return rows[0];
 }
 
 export type NewBot = { userId: string; me: UserFromGetMe; tokenEncrypted: string; tokenHash: string };
@@ -68,7 +71,7 @@ export async function setActive(sql: Queryable, userId: string, botId: string, i
   const rows = await sql<BotRow[]>`
     update bots set is_active = ${isActive}, updated_at = now(),
                     inactive_reason = case when ${isActive} then null else inactive_reason end
-    where id = ${botId} and user_id = ${userId}
+    where id = ${botId} and user_id = ${userId} and deleted_at is null
     returning ${botColumns(sql)}`;
   return rows[0];
 }
@@ -77,20 +80,14 @@ export async function setActive(sql: Queryable, userId: string, botId: string, i
 export async function setBroadcastRate(sql: Queryable, userId: string, botId: string, rate: number) {
   const rows = await sql<BotRow[]>`
     update bots set broadcast_rate = ${rate}, updated_at = now()
-    where id = ${botId} and user_id = ${userId}
+    where id = ${botId} and user_id = ${userId} and deleted_at is null
     returning ${botColumns(sql)}`;
   return rows[0];
 }
 
-/** Channels, welcome messages, contacts, messages and flows go with it (ON DELETE CASCADE). */
-export async function deleteBot(sql: Queryable, userId: string, botId: string) {
-  const rows = await sql`delete from bots where id = ${botId} and user_id = ${userId} returning id`;
-  return rows.length > 0;
-}
-
 export async function findToken(sql: Queryable, userId: string, botId: string) {
   const rows = await sql<{ tokenEncrypted: string }[]>`
-    select token_encrypted as "tokenEncrypted" from bots where id = ${botId} and user_id = ${userId}`;
+    select token_encrypted as "tokenEncrypted" from bots where id = ${botId} and user_id = ${userId} and deleted_at is null`;
   return rows[0]?.tokenEncrypted;
 }
 
@@ -98,7 +95,7 @@ export function listChannels(sql: Queryable, userId: string, botId: string) {
   return sql<ChannelRow[]>`
     select ${channelColumns(sql)}
     from channels c join bots b on b.id = c.bot_id
-    where c.bot_id = ${botId} and b.user_id = ${userId}
+    where c.bot_id = ${botId} and b.user_id = ${userId} and b.deleted_at is null
     order by c.title, c.id`;
 }
 
@@ -106,16 +103,17 @@ export async function findChannel(sql: Queryable, userId: string, channelId: str
   const rows = await sql<ChannelRow[]>`
     select ${channelColumns(sql)}
     from channels c join bots b on b.id = c.bot_id
-    where c.id = ${channelId} and b.user_id = ${userId}`;
+    where c.id = ${channelId} and b.user_id = ${userId} and b.deleted_at is null`;
   return rows[0];
 }
 
 /** The user's bots among `ids` (offline sync pull: rows changed since a cursor). */
 export function findBotsByIds(sql: Queryable, userId: string, ids: string[]) {
-  return sql<BotRow[]>`select ${botColumns(sql)} from bots where user_id = ${userId} and id = any(${ids}::uuid[])`;
+  return sql<BotRow[]>`select ${botColumns(sql)} from bots where user_id = ${userId} and id = any(${ids}::uuid[]) and deleted_at is null`;
 }
 
 export function findChannelsByIds(sql: Queryable, userId: string, ids: string[]) {
   return sql<ChannelRow[]>`
-    select ${channelColumns(sql)} from channels c where c.user_id = ${userId} and c.id = any(${ids}::uuid[])`;
+    select ${channelColumns(sql)} from channels c
+    where c.user_id = ${userId} and c.id = any(${ids}::uuid[]) and ${notTrashedBot(sql, userId, 'c.bot_id')}`;
 }

@@ -4,11 +4,13 @@ import { authGuard } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
+import { auditedGuard } from '../audit/audited-guard.ts';
 import * as bots from './service.ts';
+import * as trash from './trash-service.ts';
 
-export function botRoutes(deps: bots.BotsDeps & { accessTokens: AccessTokens }) {
+export function botRoutes(deps: bots.BotsDeps & { accessTokens: AccessTokens; trustProxy: boolean }) {
   return new Elysia({ prefix: '/bots' })
-    .use(authGuard(deps.accessTokens))
+    .use(auditedGuard(deps))
     .get('/', async ({ userId }) => ok({ bots: await bots.listBots(deps, userId) }))
     .post('/', async ({ userId, body, set }) => {
       const input = parseInput(createBotInputSchema, body);
@@ -16,12 +18,20 @@ export function botRoutes(deps: bots.BotsDeps & { accessTokens: AccessTokens }) 
       set.status = 201;
       return ok({ bot });
     })
-    .get('/:id', async ({ userId, params }) => ok({ bot: await bots.getBot(deps, userId, params.id) }))
-    .patch('/:id', async ({ userId, params, body }) => ok({ bot: await bots.updateBot(deps, userId, params.id, parseInput(updateBotInputSchema, body)) }))
-    .delete('/:id', async ({ userId, params }) => {
-      await bots.deleteBot(deps, userId, params.id);
+    // The trash (docs/decisions.md#bot-trash): DELETE /bots/{id} moves a bot there.
+    .get('/trash', async ({ userId }) => ok({ bots: await trash.listTrash(deps, userId) }))
+    .post('/trash/:id/restore', async ({ userId, params }) => {
+      await trash.restoreBot(deps, userId, params.id);
+      return ok({ bot: await bots.getBot(deps, userId, params.id) });
+    })
+    .delete('/trash/:id', async ({ userId, params }) => {
+      await trash.eraseBot(deps, userId, params.id);
       return ok({ deleted: true });
     })
+    .get('/:id', async ({ userId, params }) => ok({ bot: await bots.getBot(deps, userId, params.id) }))
+    .get('/:id/deletion-impact', async ({ userId, params }) => ok({ impact: await trash.deletionImpact(deps, userId, params.id) }))
+    .patch('/:id', async ({ userId, params, body }) => ok({ bot: await bots.updateBot(deps, userId, params.id, parseInput(updateBotInputSchema, body)) }))
+    .delete('/:id', async ({ userId, params }) => ok({ deleted: true, trashed: await trash.trashBot(deps, userId, params.id) }))
     .get('/:id/channels', async ({ userId, params }) => ok({ channels: await bots.listChannels(deps, userId, params.id) }))
     .post('/:id/channels/sync', async ({ userId, params }) =>
       ok({ channels: await bots.syncBotChannels(deps, userId, params.id) }),

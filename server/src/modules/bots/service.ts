@@ -45,7 +45,10 @@ export async function createBot(deps: BotsDeps, userId: string, token: string): 
   if (check.status === 'invalid') throw new AppError('BOT_TOKEN_INVALID', 400);
   if (check.status === 'unreachable') throw new AppError('TELEGRAM_UNREACHABLE', 502);
   const tokenHash = sha256Hex(token);
-  if (await repo.isRegistered(deps.sql, tokenHash, check.me.id)) throw new AppError('BOT_ALREADY_REGISTERED', 409);
+  const registered = await repo.findRegistered(deps.sql, tokenHash, check.me.id);
+  // Only its owner learns that it is in the trash; to anyone else it is registered (docs/decisions.md#bot-trash).
+  if (registered?.trashed && registered.userId === userId) throw new AppError('BOT_IN_TRASH', 409);
+  if (registered) throw new AppError('BOT_ALREADY_REGISTERED', 409);
   const row = await repo.insertBot(deps.sql, {
     userId,
     me: check.me,
@@ -78,14 +81,6 @@ export async function updateBot(deps: BotsDeps, userId: string, botId: string, i
   let bot = input.broadcastRate === undefined ? undefined : await setBroadcastRate(deps, userId, botId, input.broadcastRate);
   if (input.isActive !== undefined) bot = await setBotActive(deps, userId, botId, input.isActive);
   return bot ?? getBot(deps, userId, botId);
-}
-
-export async function deleteBot(deps: BotsDeps, userId: string, botId: string): Promise<void> {
-  await getBot(deps, userId, botId);
-  if (!(await repo.deleteBot(deps.sql, userId, botId))) throw notFound();
-  // After the row is gone: stopping first handed the polling lease back while the bot was still active, and the
-  // next lease round could start it again (docs/decisions.md#scale-out).
-  await deps.runtime.stop(botId, { forget: true });
 }
 
 export async function listChannels(deps: BotsDeps, userId: string, botId: string): Promise<Channel[]> {

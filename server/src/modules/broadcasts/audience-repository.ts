@@ -2,18 +2,25 @@
  * A broadcast's audience in SQL (docs/decisions.md#broadcast-delivery): who it goes to, and the statements of the
  * broadcast.materialise job that write it as broadcast_recipients rows.
  */
+import type { BroadcastTargetType } from '@shared/broadcasts/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
 
 /**
  * Who a broadcast goes to, the one definition the send (materialiseBatch) and the count shown before it (a draft's
- * or a scheduled row's audience) both use: humans among its bot's contacts (all, or the ones picked) known when it
- * was sent (`audienceAt`; null: now). Contacts who blocked the bot are in it, written skipped.
+ * or a scheduled row's audience) both use: humans among its bot's contacts (all, the ones picked, or the ones
+ * carrying its label) known when it was sent (`audienceAt`; null: now). Contacts who blocked the bot are in it,
+ * written skipped. A label deleted before the send (label_id null) leaves nobody in it.
  */
 export const audience = (sql: Queryable, audienceAt: Date | null) => sql`
-  ${reachable(sql, audienceAt)} and (b.target_type = 'ALL' or c.id = any(b.contact_ids))`;
+  ${reachable(sql, audienceAt)} and (b.target_type = 'ALL' or c.id = any(b.contact_ids)
+    or (b.target_type = 'LABEL' and exists (select 1 from contact_labels cl where cl.contact_id = c.id and cl.label_id = b.label_id)))`;
 
-/** The contacts (`c`) a broadcast of their bot can go to at all: people, with a private chat, known by then. */
-const reachable = (sql: Queryable, audienceAt: Date | null) => sql`not c.is_bot and c.telegram_id > 0 and c.created_at <= ${audienceAt ?? sql`now()`}`;
+/**
+ * The contacts (`c`) a broadcast of their bot can go to at all: people, with a private chat, known by then. An
+ * imported contact who never wrote to the bot is not one of them (Telegram refuses a bot's first message).
+ */
+const reachable = (sql: Queryable, audienceAt: Date | null) =>
+  sql`not c.is_bot and c.telegram_id > 0 and not c.awaiting_start and c.created_at <= ${audienceAt ?? sql`now()`}`;
 
 export type AudienceNow = { total: number; blocked: number };
 type Counted = { key: string; total: number; blocked: number };
@@ -21,17 +28,18 @@ type Counted = { key: string; total: number; blocked: number };
 /**
  * The audience of broadcasts not sent yet, as it stands now (the same rule as the send): an "all contacts" one is
  * its bot's count, taken once per bot for a whole page (contacts_audience makes it an index-only count); a
- * "selected" one looks its picked contacts up by id. Keyed by broadcast id.
+ * "selected" one looks its picked contacts up by id, a "label" one walks its label's contacts. Keyed by broadcast id.
  */
-export async function audienceNow(sql: Queryable, broadcasts: { id: string; botId: string; targetType: 'ALL' | 'SELECTED' }[]): Promise<Map<string, AudienceNow>> {
+export async function audienceNow(sql: Queryable, broadcasts: { id: string; botId: string; targetType: BroadcastTargetType }[]): Promise<Map<string, AudienceNow>> {
   const toAll = [...new Set(broadcasts.filter((b) => b.targetType === 'ALL').map((b) => b.botId))];
-  const picked = broadcasts.filter((b) => b.targetType === 'SELECTED').map((b) => b.id);
+  const picked = broadcasts.filter((b) => b.targetType !== 'ALL').map((b) => b.id);
   const perBot = toAll.length === 0 ? [] : await sql<Counted[]>`
     select c.bot_id::text as key, count(*)::int as total, count(*) filter (where c.blocked_at is not null)::int as blocked
     from contacts c where c.bot_id = any(${toAll}::uuid[]) and ${reachable(sql, null)} group by c.bot_id`;
   const perPick = picked.length === 0 ? [] : await sql<Counted[]>`
     select b.id::text as key, count(*)::int as total, count(*) filter (where c.blocked_at is not null)::int as blocked
-    from broadcasts b join contacts c on c.bot_id = b.bot_id and c.id = any(b.contact_ids)
+    from broadcasts b join contacts c on c.bot_id = b.bot_id
+      and (c.id = any(b.contact_ids) or c.id in (select cl.contact_id from contact_labels cl where cl.label_id = b.label_id))
     where b.id = any(${picked}::uuid[]) and ${audience(sql, null)} group by b.id`;
   const bots = new Map(perBot.map((row) => [row.key, row]));
   const picks = new Map(perPick.map((row) => [row.key, row]));

@@ -31,6 +31,7 @@ export function toBroadcast(row: repo.BroadcastRow): Broadcast {
     buttons: row.buttons,
     targetType: row.targetType,
     contactIds: row.contactIds,
+    labelId: row.labelId,
     scheduledFor: iso(row.scheduledFor),
     status: row.status,
     sentCount: row.sent,

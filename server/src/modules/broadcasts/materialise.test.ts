@@ -42,7 +42,7 @@ afterAll(() => db.close());
 const deps = () => ({ sql: db.sql });
 
 async function draft(name: string) {
-  return broadcasts.createBroadcast(deps(), userId, { name, botId, message: 'Olá', mediaUrl: undefined, caption: undefined, scheduledFor: undefined, buttons: [], targetType: 'ALL', contactIds: [] });
+  return broadcasts.createBroadcast(deps(), userId, { name, botId, message: 'Olá', mediaUrl: undefined, caption: undefined, scheduledFor: undefined, buttons: [], targetType: 'ALL', contactIds: [], labelId: null });
 }
 
 async function rows(id: string) {

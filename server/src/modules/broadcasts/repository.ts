@@ -2,7 +2,9 @@
  * Broadcast rows and their audience (docs/decisions.md#d-broadcasts, #broadcast-delivery). Every read of the API is
  * scoped by the owner; counts always come from broadcast_recipients (never stored counters).
  */
+import type { BroadcastTargetType } from '@shared/broadcasts/schemas.ts';
 import type { BroadcastStatus } from '@shared/broadcasts/status-machine.ts';
+import { notTrashedBot } from '../../db/live-bots.ts';
 import type { Queryable } from '../../db/client.ts';
 import { audienceNow, type AudienceNow } from './audience-repository.ts';
 
@@ -21,8 +23,9 @@ export type BroadcastRow = {
   mediaUrl: string | null;
   caption: string | null;
   buttons: BroadcastButtonRows;
-  targetType: 'ALL' | 'SELECTED';
+  targetType: BroadcastTargetType;
   contactIds: string[];
+  labelId: string | null;
   status: BroadcastStatus;
   scheduledFor: Date | null;
   startedAt: Date | null;
@@ -49,8 +52,9 @@ export type BroadcastFields = {
   mediaUrl: string | null;
   caption: string | null;
   buttons: BroadcastButtonRows;
-  targetType: 'ALL' | 'SELECTED';
+  targetType: BroadcastTargetType;
   contactIds: string[];
+  labelId: string | null;
   scheduledFor: Date | null;
   status: BroadcastStatus;
 };
@@ -58,7 +62,7 @@ export type BroadcastFields = {
 const view = (sql: Queryable) => sql`
   b.id, b.user_id as "userId", b.bot_id as "botId", bo.name as "botName", bo.username as "botUsername",
   bo.broadcast_rate as "botRate", b.name, b.message, b.media_type as "mediaType", b.media_url as "mediaUrl",
-  b.caption, b.buttons, b.target_type as "targetType", b.contact_ids::text[] as "contactIds", b.status,
+  b.caption, b.buttons, b.target_type as "targetType", b.contact_ids::text[] as "contactIds", b.label_id as "labelId", b.status,
   b.scheduled_for as "scheduledFor", b.started_at as "startedAt", b.completed_at as "completedAt", b.error,
   b.created_at as "createdAt", b.updated_at as "updatedAt",
   b.materialising,
@@ -89,7 +93,7 @@ async function withAudience(sql: Queryable, rows: BroadcastRow[]): Promise<Broad
 export async function findBroadcast(sql: Queryable, userId: string, id: string): Promise<BroadcastRow | undefined> {
   const [row] = await sql<BroadcastRow[]>`
     select ${view(sql)} from broadcasts b join bots bo on bo.id = b.bot_id ${counts(sql)}
-    where b.id = ${id} and b.user_id = ${userId}`;
+    where b.id = ${id} and b.user_id = ${userId} and bo.deleted_at is null`;
   return row ? (await withAudience(sql, [row]))[0] : undefined;
 }
 
@@ -102,7 +106,7 @@ export async function findBroadcastById(sql: Queryable, id: string): Promise<Bro
 export type ListFilter = { botId?: string | undefined; status?: BroadcastStatus | undefined; search?: string | undefined };
 
 export async function listBroadcasts(sql: Queryable, userId: string, filter: ListFilter, limit: number, offset: number) {
-  const where = sql`b.user_id = ${userId}
+  const where = sql`b.user_id = ${userId} and ${notTrashedBot(sql, userId, 'b.bot_id')}
     ${filter.botId ? sql`and b.bot_id = ${filter.botId}` : sql``}
     ${filter.status ? sql`and b.status = ${filter.status}` : sql``}
     ${filter.search ? sql`and b.name ilike ${'%' + filter.search.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}` : sql``}`;
@@ -119,7 +123,8 @@ export async function idTaken(sql: Queryable, id: string): Promise<boolean> {
 }
 
 export async function findOwnedBot(sql: Queryable, userId: string, botId: string) {
-  const [row] = await sql<{ id: string; isActive: boolean }[]>`select id, is_active as "isActive" from bots where id = ${botId} and user_id = ${userId}`;
+  const [row] = await sql<{ id: string; isActive: boolean }[]>`select id, is_active as "isActive" from bots
+    where id = ${botId} and user_id = ${userId} and deleted_at is null`;
   return row;
 }
 
@@ -133,9 +138,9 @@ export async function countBotContacts(sql: Queryable, botId: string, contactIds
 
 export async function insertBroadcast(sql: Queryable, userId: string, id: string, fields: BroadcastFields) {
   await sql`
-    insert into broadcasts (id, user_id, bot_id, name, message, media_type, media_url, caption, buttons, target_type, contact_ids, status, scheduled_for)
+    insert into broadcasts (id, user_id, bot_id, name, message, media_type, media_url, caption, buttons, target_type, contact_ids, label_id, status, scheduled_for)
     values (${id}, ${userId}, ${fields.botId}, ${fields.name}, ${fields.message}, ${fields.mediaType}, ${fields.mediaUrl}, ${fields.caption},
-      ${sql.json(fields.buttons)}, ${fields.targetType}, ${fields.contactIds}::uuid[], ${fields.status}, ${fields.scheduledFor})`;
+      ${sql.json(fields.buttons)}, ${fields.targetType}, ${fields.contactIds}::uuid[], ${fields.labelId}, ${fields.status}, ${fields.scheduledFor})`;
 }
 
 /** Writes the editable fields while the status is still one of `from` (compare-and-set); false when it moved. */
@@ -143,7 +148,7 @@ export async function updateBroadcast(sql: Queryable, id: string, from: Broadcas
   const rows = await sql`
     update broadcasts set bot_id = ${fields.botId}, name = ${fields.name}, message = ${fields.message}, media_type = ${fields.mediaType},
       media_url = ${fields.mediaUrl}, caption = ${fields.caption}, buttons = ${sql.json(fields.buttons)}, target_type = ${fields.targetType},
-      contact_ids = ${fields.contactIds}::uuid[], status = ${fields.status}, scheduled_for = ${fields.scheduledFor},
+      contact_ids = ${fields.contactIds}::uuid[], label_id = ${fields.labelId}, status = ${fields.status}, scheduled_for = ${fields.scheduledFor},
       media_file_id = case when media_url is distinct from ${fields.mediaUrl} or media_type is distinct from ${fields.mediaType} or bot_id <> ${fields.botId} then null else media_file_id end,
       updated_at = now()
     where id = ${id} and status = any(${from}::text[]) returning id`;
@@ -199,7 +204,7 @@ export async function stats(sql: Queryable, userId: string, botId: string | unde
         count(*) filter (where r.status in ('failed', 'skipped')) as failed
       from broadcast_recipients r where r.broadcast_id = b.id
     ) s on true
-    where b.user_id = ${userId} ${botId ? sql`and b.bot_id = ${botId}` : sql``}`;
+    where b.user_id = ${userId} and ${notTrashedBot(sql, userId, 'b.bot_id')} ${botId ? sql`and b.bot_id = ${botId}` : sql``}`;
   return row ?? { total: 0, totalSent: 0, totalFailed: 0, averageSuccessRate: null };
 }
 

@@ -1,17 +1,17 @@
 import { Elysia } from 'elysia';
 import { broadcastListQuerySchema, broadcastRecipientsQuerySchema, broadcastStatsQuerySchema, createBroadcastInputSchema, duplicateBroadcastInputSchema, updateBroadcastInputSchema } from '@shared/broadcasts/schemas.ts';
-import { authGuard } from '../../http/auth-guard.ts';
+import { auditedGuard } from '../audit/audited-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
 import * as broadcasts from './service.ts';
 
-type Deps = broadcasts.BroadcastsDeps & { accessTokens: AccessTokens };
+type Deps = broadcasts.BroadcastsDeps & { accessTokens: AccessTokens; trustProxy: boolean };
 
 /** docs/product.md#api-broadcasts. Static segments (`stats`) win over `/:id`. */
 export function broadcastRoutes(deps: Deps) {
   return new Elysia({ prefix: '/broadcasts' })
-    .use(authGuard(deps.accessTokens))
+    .use(auditedGuard(deps))
     .get('/', async ({ userId, query }) => {
       const page = await broadcasts.listBroadcasts(deps, userId, parseInput(broadcastListQuerySchema, query));
       return { success: true as const, data: { broadcasts: page.broadcasts }, pagination: page.pagination };

@@ -28,6 +28,7 @@ import { AppError, notFound, unusableId } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toBroadcast } from './mappers.ts';
 import { scheduleStart, startSending } from './start.ts';
+import { assertLabelOwned } from '../labels/service.ts';
 import * as repo from './repository.ts';
 
 export type BroadcastsDeps = { sql: Queryable };
@@ -56,7 +57,10 @@ async function reload(deps: BroadcastsDeps, userId: string, id: string): Promise
   return toBroadcast(await owned(deps, userId, id));
 }
 
-/** Bot of the caller (404 otherwise) and contacts of that bot only (404 for another bot's or user's contact). */
+/**
+ * Bot of the caller (404 otherwise), contacts of that bot only (404 for another bot's or user's contact), a label
+ * of the workspace (404 for another's).
+ */
 async function checkReferences(deps: BroadcastsDeps, userId: string, fields: repo.BroadcastFields) {
   if (!(await repo.findOwnedBot(deps.sql, userId, fields.botId))) throw notFound();
   if (fields.targetType === 'SELECTED') {
@@ -64,6 +68,7 @@ async function checkReferences(deps: BroadcastsDeps, userId: string, fields: rep
     if ((await repo.countBotContacts(deps.sql, fields.botId, unique)) !== unique.length) throw notFound();
     fields.contactIds = unique;
   }
+  if (fields.labelId) await assertLabelOwned(deps, userId, fields.labelId);
 }
 
 function checkContent(fields: repo.BroadcastFields) {
@@ -103,6 +108,7 @@ export async function createBroadcast(deps: BroadcastsDeps, userId: string, inpu
     buttons: input.buttons,
     targetType: input.targetType,
     contactIds: input.targetType === 'SELECTED' ? input.contactIds : [],
+    labelId: input.targetType === 'LABEL' ? input.labelId : null,
     scheduledFor,
     status: scheduledFor ? 'SCHEDULED' : 'DRAFT',
   };
@@ -143,6 +149,7 @@ export async function updateBroadcast(deps: BroadcastsDeps, userId: string, id: 
     buttons: input.buttons ?? row.buttons,
     targetType,
     contactIds: targetType === 'SELECTED' ? (input.contactIds ?? row.contactIds) : [],
+    labelId: targetType === 'LABEL' ? (has('labelId') ? (input.labelId ?? null) : row.labelId) : null,
     scheduledFor: row.status === 'FAILED' ? null : scheduledFor,
     status,
   };
@@ -195,7 +202,7 @@ export async function duplicateBroadcast(deps: BroadcastsDeps, userId: string, i
   const copy = crypto.randomUUID();
   await repo.insertBroadcast(deps.sql, userId, copy, {
     name, botId: row.botId, message: row.message, mediaType: row.mediaType, mediaUrl: row.mediaUrl, caption: row.caption,
-    buttons: row.buttons, targetType: row.targetType, contactIds: row.contactIds, scheduledFor: null, status: 'DRAFT',
+    buttons: row.buttons, targetType: row.targetType, contactIds: row.contactIds, labelId: row.labelId, scheduledFor: null, status: 'DRAFT',
   });
   return reload(deps, userId, copy);
 }

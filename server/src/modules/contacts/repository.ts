@@ -4,7 +4,9 @@
  * its trigram index (migration 0420).
  */
 import type { ContactSortField } from '@shared/contacts/schemas.ts';
+import { notTrashedBot } from '../../db/live-bots.ts';
 import type { Queryable, Sql } from '../../db/client.ts';
+import { carriesLabel, labelIdsColumn } from '../../db/contact-labels.ts';
 
 export type ContactRow = {
   id: string;
@@ -19,6 +21,9 @@ export type ContactRow = {
   messageCount: number;
   lastInteractionAt: Date;
   createdAt: Date;
+  awaitingStart?: boolean;
+  /** Absent where a query does not read them (the inbox's list): the contract reads that as none. */
+  labelIds?: string[];
 };
 
 export type ContactViewRow = ContactRow & { botName: string; botUsername: string; funnelEnteredAt?: Date | null };
@@ -30,6 +35,8 @@ export type ContactListFilter = {
   isBot?: boolean | undefined;
   /** Contacts attributed to this funnel (an entry in funnel_entries); the funnel's ownership is checked before. */
   funnelId?: string | undefined;
+  /** Contacts carrying this label; its ownership is checked before. */
+  label?: string | undefined;
 };
 
 export type ContactPage = ContactListFilter & {
@@ -43,7 +50,8 @@ const columns = (sql: Queryable) => sql`
   c.id, c.bot_id as "botId", c.telegram_id as "telegramId", c.first_name as "firstName",
   c.last_name as "lastName", c.username, c.is_bot as "isBot", c.language_code as "languageCode",
   c.phone_number as "phoneNumber", c.message_count as "messageCount",
-  c.last_interaction_at as "lastInteractionAt", c.created_at as "createdAt"`;
+  c.last_interaction_at as "lastInteractionAt", c.created_at as "createdAt", c.awaiting_start as "awaitingStart",
+  ${labelIdsColumn(sql, 'c.id')} as "labelIds"`;
 
 const viewColumns = (sql: Queryable) => sql`${columns(sql)}, b.name as "botName", b.username as "botUsername"`;
 
@@ -57,13 +65,14 @@ const SORT_COLUMNS: Record<ContactSortField, string> = {
 /** LIKE treats % and _ as wildcards: a search for "50%" means the text "50%". */
 const likeContains = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-function where(sql: Queryable, userId: string, filter: ContactListFilter) {
+export function contactsWhere(sql: Queryable, userId: string, filter: ContactListFilter) {
   return sql`
-    c.user_id = ${userId}
+    c.user_id = ${userId} and ${notTrashedBot(sql, userId, 'c.bot_id')}
     ${filter.botId ? sql`and c.bot_id = ${filter.botId}` : sql``}
     ${filter.isBot === undefined ? sql`` : sql`and c.is_bot = ${filter.isBot}`}
     ${filter.search ? sql`and c.search_text like contact_search_fold(${likeContains(filter.search)})` : sql``}
-    ${filter.funnelId ? sql`and exists (select 1 from funnel_entries fe where fe.contact_id = c.id and fe.funnel_id = ${filter.funnelId})` : sql``}`;
+    ${filter.funnelId ? sql`and exists (select 1 from funnel_entries fe where fe.contact_id = c.id and fe.funnel_id = ${filter.funnelId})` : sql``}
+    ${filter.label ? sql`and ${carriesLabel(sql, 'c.id', filter.label)}` : sql``}`;
 }
 
 /**
@@ -96,16 +105,16 @@ export async function listContacts(sql: Queryable, userId: string, page: Contact
     return tx<ContactViewRow[]>`
       select ${viewColumns(tx)} ${entered}
       from contacts c join bots b on b.id = c.bot_id
-      where ${where(tx, userId, page)}
+      where ${contactsWhere(tx, userId, page)}
       order by ${tx.unsafe(SORT_COLUMNS[page.sortBy])} ${direction}, c.id ${direction}
       limit ${page.limit} offset ${page.offset}`;
   };
   const countQuery = (tx: Queryable) =>
     totalCap === undefined
-      ? tx<{ total: number }[]>`select count(*)::int as total from contacts c where ${where(tx, userId, page)}`
+      ? tx<{ total: number }[]>`select count(*)::int as total from contacts c where ${contactsWhere(tx, userId, page)}`
       : tx<{ total: number }[]>`
           select count(*)::int as total
-          from (select 1 from contacts c where ${where(tx, userId, page)} limit ${totalCap + 1}) capped`;
+          from (select 1 from contacts c where ${contactsWhere(tx, userId, page)} limit ${totalCap + 1}) capped`;
   const [rows, counts] = search
     ? await Promise.all([withCustomPlans(sql, rowsQuery), withCustomPlans(sql, countQuery)])
     : await Promise.all([rowsQuery(sql), countQuery(sql)]);
@@ -117,7 +126,7 @@ export async function listContacts(sql: Queryable, userId: string, page: Contact
 export async function findContact(sql: Queryable, userId: string, contactId: string) {
   const rows = await sql<ContactViewRow[]>`
     select ${viewColumns(sql)} from contacts c join bots b on b.id = c.bot_id
-    where c.id = ${contactId} and c.user_id = ${userId}`;
+    where c.id = ${contactId} and c.user_id = ${userId} and b.deleted_at is null`;
   return rows[0];
 }
 
@@ -127,7 +136,7 @@ export async function funnelOwned(sql: Queryable, userId: string, funnelId: stri
 }
 
 export async function botOwned(sql: Queryable, userId: string, botId: string) {
-  const rows = await sql`select 1 from bots where id = ${botId} and user_id = ${userId}`;
+  const rows = await sql`select 1 from bots where id = ${botId} and user_id = ${userId} and deleted_at is null`;
   return rows.length > 0;
 }
 
@@ -139,9 +148,9 @@ export async function contactStats(sql: Queryable, userId: string, botId: string
            count(*) filter (where not c.is_bot)::int as humans,
            count(*) filter (where c.is_bot)::int as bots,
            count(*) filter (where c.username is not null)::int as "withUsername",
-           count(*) filter (where c.last_interaction_at >= ${activeSince})::int as "recentlyActive"
+           count(*) filter (where c.last_interaction_at >= ${activeSince} and not c.awaiting_start)::int as "recentlyActive"
     from contacts c
-    where c.user_id = ${userId} ${botId ? sql`and c.bot_id = ${botId}` : sql``}`;
+    where c.user_id = ${userId} and ${notTrashedBot(sql, userId, 'c.bot_id')} ${botId ? sql`and c.bot_id = ${botId}` : sql``}`;
   return rows[0] ?? { total: 0, humans: 0, bots: 0, withUsername: 0, recentlyActive: 0 };
 }
 
@@ -150,7 +159,7 @@ export function contactsByBot(sql: Queryable, userId: string) {
   return sql<{ botId: string; botName: string; botUsername: string; count: number }[]>`
     select b.id as "botId", b.name as "botName", b.username as "botUsername",
            (select count(*) from contacts c where c.bot_id = b.id)::int as count
-    from bots b where b.user_id = ${userId}
+    from bots b where b.user_id = ${userId} and b.deleted_at is null
     order by count desc, b.name, b.id`;
 }
 
@@ -159,7 +168,7 @@ export function topContacts(sql: Queryable, userId: string, botId: string, order
   const orderBy = order === 'messages' ? sql`c.message_count desc, c.last_interaction_at desc, c.id` : sql`c.created_at desc, c.id`;
   return sql<ContactViewRow[]>`
     select ${viewColumns(sql)} from contacts c join bots b on b.id = c.bot_id
-    where c.user_id = ${userId} and c.bot_id = ${botId}
+    where c.user_id = ${userId} and c.bot_id = ${botId} and b.deleted_at is null
     order by ${orderBy} limit ${limit}`;
 }
 
@@ -178,7 +187,8 @@ export type EditedContact = ContactViewRow & { firstNameChanged: boolean; lastNa
 export async function updateContact(sql: Queryable, userId: string, contactId: string, edit: ContactEdit) {
   const rows = await sql<EditedContact[]>`
     with before as (
-      select id, first_name, last_name, phone_number from contacts where id = ${contactId} and user_id = ${userId} for update
+      select id, first_name, last_name, phone_number from contacts
+      where id = ${contactId} and user_id = ${userId} and ${notTrashedBot(sql, userId, 'bot_id')} for update
     ),
     written as (
       update contacts c set
@@ -199,11 +209,12 @@ export async function updateContact(sql: Queryable, userId: string, contactId: s
 
 /** Its messages go with it (messages.contact_id ON DELETE CASCADE, docs/decisions.md#d-contacts). */
 export async function deleteContact(sql: Queryable, userId: string, contactId: string) {
-  const rows = await sql`delete from contacts where id = ${contactId} and user_id = ${userId} returning id`;
+  const rows = await sql`delete from contacts where id = ${contactId} and user_id = ${userId} and ${notTrashedBot(sql, userId, 'bot_id')} returning id`;
   return rows.length > 0;
 }
 
 /** The user's contacts among `ids` (offline sync pull). */
 export function findContactsByIds(sql: Queryable, userId: string, ids: string[]) {
-  return sql<ContactRow[]>`select ${columns(sql)} from contacts c where c.user_id = ${userId} and c.id = any(${ids}::uuid[])`;
+  return sql<ContactRow[]>`select ${columns(sql)} from contacts c
+    where c.user_id = ${userId} and c.id = any(${ids}::uuid[]) and ${notTrashedBot(sql, userId, 'c.bot_id')}`;
 }

@@ -10,9 +10,10 @@ import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
+import { contactFileRoutes } from './file-routes.ts';
 import * as contacts from './service.ts';
 
-type Deps = contacts.ContactsDeps & { accessTokens: AccessTokens; runtime: BotRuntime };
+type Deps = contacts.ContactsDeps & { accessTokens: AccessTokens; runtime: BotRuntime; trustProxy: boolean };
 
 /** Paged lists carry pagination next to data (docs/decisions.md#d-api-conventions). */
 const paged = (page: Awaited<ReturnType<typeof contacts.listContacts>>) => ({
@@ -25,6 +26,7 @@ const paged = (page: Awaited<ReturnType<typeof contacts.listContacts>>) => ({
 export function contactRoutes(deps: Deps) {
   return new Elysia({ prefix: '/contacts' })
     .use(authGuard(deps.accessTokens))
+    .use(contactFileRoutes(deps))
     .get('/', async ({ userId, query }) => paged(await contacts.listContacts(deps, userId, parseInput(contactListQuerySchema, query))))
     .get('/all', async ({ userId, query }) => paged(await contacts.listAllContacts(deps, userId, parseInput(allContactsQuerySchema, query))))
     .get('/all/stats', async ({ userId }) => ok({ stats: await contacts.globalContactStats(deps, userId) }))

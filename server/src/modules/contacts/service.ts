@@ -3,6 +3,8 @@
  * `deps.sql`, the pool or the sync push's transaction: `contact.update` and `contact.delete` re-run these same
  * functions offline (docs/offline-sync.md#rule-4).
  */
+import { toWebhookContact } from '@shared/webhooks/events.ts';
+import { emitWebhookEvent } from '../../ports/webhook-events.ts';
 import type { WatchField } from '@shared/flows/node-configs.ts';
 import {
   CONTACT_LIMITS,
@@ -17,9 +19,11 @@ import {
   type UpdateContactInput,
 } from '@shared/contacts/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { BotRuntime } from '../../ports/bot-runtime.ts';
+import { assertLabelOwned } from '../labels/service.ts';
 import * as repo from './repository.ts';
 
 export type ContactsDeps = { sql: Queryable };
@@ -53,16 +57,25 @@ async function ownedBot(deps: ContactsDeps, userId: string, botId: string) {
   if (!isUuid(botId) || !(await repo.botOwned(deps.sql, userId, botId))) throw notFound();
 }
 
-/** GET /contacts and /contacts/bot/{id}: another user's bot is a 404 like a missing one. */
-export async function listContacts(deps: ContactsDeps, userId: string, query: ContactListQuery & { funnelId?: string | undefined }) {
+type FilterRefs = { botId?: string | undefined; funnelId?: string | undefined; label?: string | undefined };
+
+/** A filter naming another workspace's (or a missing) bot, funnel or label is a 404 like a missing one. */
+export async function assertFilterOwned(deps: ContactsDeps, userId: string, query: FilterRefs) {
   if (query.botId) await ownedBot(deps, userId, query.botId);
   if (query.funnelId && !(await repo.funnelOwned(deps.sql, userId, query.funnelId))) throw notFound();
+  if (query.label) await assertLabelOwned(deps, userId, query.label);
+}
+
+/** GET /contacts and /contacts/bot/{id}. */
+export async function listContacts(deps: ContactsDeps, userId: string, query: ContactListQuery & { funnelId?: string | undefined }) {
+  await assertFilterOwned(deps, userId, query);
   const search = query.search || undefined;
   const { rows, total, capped } = await repo.listContacts(deps.sql, userId, {
     botId: query.botId,
     search,
     isBot: query.isBot,
     funnelId: query.funnelId,
+    label: query.label,
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
     limit: query.limit,
@@ -108,13 +121,9 @@ export async function topContacts(deps: ContactsDeps, userId: string, botId: str
  * (docs/decisions.md#d-contacts), through the runtime. A bot account never fires contact triggers (#p-flows).
  */
 export async function updateContact(deps: ContactWriteDeps, userId: string, contactId: string, input: UpdateContactInput): Promise<ContactView> {
-  const row = isUuid(contactId) ? await repo.updateContact(deps.sql, userId, contactId, input) : undefined;
+  const row = isUuid(contactId) ? await inTransaction(deps.sql, async (tx) => editedWithEvent(tx, userId, await repo.updateContact(tx, userId, contactId, input))) : undefined;
   if (!row) throw notFound();
-  const { firstNameChanged, lastNameChanged, phoneNumberChanged, ...contact } = row;
-  const changedFields: WatchField[] = [];
-  if (firstNameChanged) changedFields.push('firstName');
-  if (lastNameChanged) changedFields.push('lastName');
-  if (phoneNumberChanged) changedFields.push('phoneNumber');
+  const { changedFields, ...contact } = row;
   if (changedFields.length > 0 && !contact.isBot) {
     // Not awaited: the answer does not wait for the flow's Telegram messages (the runtime logs its own failures).
     void deps.runtime.contactEdited({
@@ -130,6 +139,18 @@ export async function updateContact(deps: ContactWriteDeps, userId: string, cont
     });
   }
   return toContactView(contact);
+}
+
+/** The edit's changed fields, and its contact.updated webhook event in the edit's transaction. */
+async function editedWithEvent(tx: Queryable, userId: string, row: Awaited<ReturnType<typeof repo.updateContact>>) {
+  if (!row) return undefined;
+  const { firstNameChanged, lastNameChanged, phoneNumberChanged, ...contact } = row;
+  const changedFields: WatchField[] = [];
+  if (firstNameChanged) changedFields.push('firstName');
+  if (lastNameChanged) changedFields.push('lastName');
+  if (phoneNumberChanged) changedFields.push('phoneNumber');
+  if (changedFields.length > 0 && !contact.isBot) await emitWebhookEvent(tx, userId, 'contact.updated', { contact: toWebhookContact(contact), changedFields });
+  return { ...contact, changedFields };
 }
 
 /** DELETE /contacts/{id}: its messages go too. */

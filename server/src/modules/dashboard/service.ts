@@ -15,7 +15,7 @@ export async function dashboardActivity(deps: DashboardDeps, userId: string, que
 }
 
 /** A zone the browser knows and the database's tz data does not (22023) is the caller's bad input, not a fault. */
-function unknownTimeZone(error: unknown): never {
+export function unknownTimeZone(error: unknown): never {
   if (error instanceof Error && 'code' in error && error.code === '22023') {
     throw new AppError('VALIDATION_FAILED', 400, DASHBOARD_TEXTS.timeZoneInvalid, { tz: DASHBOARD_TEXTS.timeZoneInvalid });
   }

@@ -1,9 +1,9 @@
 /**
  * GET /api/events: the signed-in user's live event stream (text/event-stream). Authenticated like every other call,
  * with the bearer header: the client reads it with fetch (docs/decisions.md#p-inbox), not EventSource, which cannot
- * send headers. The token is checked when the stream opens; the stream ends after STREAM_MAX_MS so a revoked session
- * does not keep listening, and the client reconnects with a fresh token. A `ready` event opens it (the client pulls
- * to catch up), comments keep idle proxies from closing it.
+ * send headers. The token is checked when the stream opens; a signed-out session's streams are closed at once (the
+ * hub hears it from any instance), and every stream ends after STREAM_MAX_MS anyway; the client reconnects with a
+ * fresh token. A `ready` event opens it (the client pulls to catch up), comments keep idle proxies from closing it.
  */
 import { Elysia } from 'elysia';
 import { authGuard } from '../../http/auth-guard.ts';
@@ -17,7 +17,7 @@ const heartbeat = new TextEncoder().encode(': ping\n\n');
 export function eventRoutes(deps: { accessTokens: AccessTokens; hub: EventHub }) {
   return new Elysia()
     .use(authGuard(deps.accessTokens))
-    .get('/events', ({ userId, request, server }) => {
+    .get('/events', ({ userId, actor, sessionId, request, server }) => {
       // Bun closes a connection idle for 10 s by default; this one is idle by design between events.
       server?.timeout(request, 0);
       let detach = () => {};
@@ -36,14 +36,20 @@ export function eventRoutes(deps: { accessTokens: AccessTokens; hub: EventHub })
               end();
             }
           };
-          detach = deps.hub.attach(userId, write, () => {
-            end();
-            try {
-              controller.close();
-            } catch {
-              // already closed
-            }
-          });
+          detach = deps.hub.attach(
+            userId,
+            write,
+            () => {
+              end();
+              try {
+                controller.close();
+              } catch {
+                // already closed
+              }
+            },
+            sessionId,
+            actor.id,
+          );
           write(sseFrame('ready', {}));
           timers = [
             setInterval(() => write(heartbeat), HEARTBEAT_MS),

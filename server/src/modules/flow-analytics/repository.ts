@@ -1,4 +1,5 @@
 /** Execution history and counters, always reached through flows.user_id (docs/decisions.md#d-api-conventions: scoped to the owner). */
+import { notTrashedBot } from '../../db/live-bots.ts';
 import type { Queryable } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -13,10 +14,10 @@ const summary = (sql: Queryable) => sql`
   e.finished_at as "finishedAt"`;
 
 export const ownsFlow = async (sql: Queryable, userId: string, flowId: string) =>
-  isUuid(flowId) && (await sql`select 1 from flows where id = ${flowId} and user_id = ${userId}`).length > 0;
+  isUuid(flowId) && (await sql`select 1 from flows where id = ${flowId} and user_id = ${userId} and ${notTrashedBot(sql, userId, 'bot_id')}`).length > 0;
 
 export const ownsNode = async (sql: Queryable, userId: string, nodeId: string) =>
-  isUuid(nodeId) && (await sql`select 1 from flow_nodes n join flows f on f.id = n.flow_id where n.id = ${nodeId} and f.user_id = ${userId}`).length > 0;
+  isUuid(nodeId) && (await sql`select 1 from flow_nodes n join flows f on f.id = n.flow_id where n.id = ${nodeId} and f.user_id = ${userId} and ${notTrashedBot(sql, userId, 'f.bot_id')}`).length > 0;
 
 export function listExecutions(sql: Queryable, userId: string, flowId: string, limit: number) {
   return sql<ExecutionRow[]>`

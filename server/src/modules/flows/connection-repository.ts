@@ -1,4 +1,5 @@
 /** Connection queries, scoped by the owner through the connection's flow. */
+import { notTrashedBot } from '../../db/live-bots.ts';
 import type { Queryable } from '../../db/client.ts';
 
 export type ConnectionRow = {
@@ -64,5 +65,6 @@ export function buttonEdgesInto(sql: Queryable, nodeId: string) {
 /** The user's connections among `ids` (offline sync pull). */
 export function findConnectionsByIds(sql: Queryable, userId: string, ids: string[]) {
   return sql<ConnectionRow[]>`
-    select ${columns(sql)} from flow_connections c where c.user_id = ${userId} and c.id = any(${ids}::uuid[])`;
+    select ${columns(sql)} from flow_connections c join flows f on f.id = c.flow_id
+    where c.user_id = ${userId} and c.id = any(${ids}::uuid[]) and ${notTrashedBot(sql, userId, 'f.bot_id')}`;
 }

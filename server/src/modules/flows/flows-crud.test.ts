@@ -92,7 +92,8 @@ describe('flow calls of docs/product.md#api-flows', () => {
     const variables = parsed(await me.call('GET', `/flows/${id}/available-variables`), variablesResponseSchema).data.variables;
     expect(variables.map((variable) => variable.path)).toEqual([
       'contact.firstName', 'contact.lastName', 'contact.username', 'contact.telegramId', 'contact.phoneNumber', 'message.text',
-      'command.args', 'chat.id', 'chat.title', 'bot.username', 'http.status', 'http.body', 'now.date', 'now.time',
+      'command.args', 'chat.id', 'chat.title', 'bot.username', 'http.status', 'http.body',
+      'access.planName', 'access.daysLeft', 'access.until', 'now.date', 'now.time',
     ]);
   });
 });

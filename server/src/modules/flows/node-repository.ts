@@ -1,5 +1,6 @@
 /** Node queries. A node is the user's when its flow is: every query joins flows on the owner's id. */
 import { jsonb } from '../../db/json.ts';
+import { notTrashedBot } from '../../db/live-bots.ts';
 import type { Queryable } from '../../db/client.ts';
 
 /** A node's stored fields as a creation sets them. */
@@ -93,7 +94,8 @@ export async function setButtonValue(sql: Queryable, nodeId: string, row: number
 
 /** The user's nodes among `ids` (offline sync pull); user_id is the flow owner's (migration 0400). */
 export function findNodesByIds(sql: Queryable, userId: string, ids: string[]) {
-  return sql<NodeRow[]>`select ${columns(sql)} from flow_nodes n where n.user_id = ${userId} and n.id = any(${ids}::uuid[])`;
+  return sql<NodeRow[]>`select ${columns(sql)} from flow_nodes n join flows f on f.id = n.flow_id
+    where n.user_id = ${userId} and n.id = any(${ids}::uuid[]) and ${notTrashedBot(sql, userId, 'f.bot_id')}`;
 }
 
 /**

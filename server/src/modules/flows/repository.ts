@@ -1,4 +1,5 @@
 /** Flow queries, always scoped by the owner's user id (docs/decisions.md#d-api-conventions). */
+import { notTrashedBot } from '../../db/live-bots.ts';
 import type { Queryable } from '../../db/client.ts';
 
 export type FlowRow = {
@@ -35,7 +36,7 @@ export function listFlows(sql: Queryable, userId: string, filter: FlowFilter) {
   return sql<FlowRow[]>`
     select ${columns(sql)}
     from flows
-    where user_id = ${userId}
+    where user_id = ${userId} and ${notTrashedBot(sql, userId, 'bot_id')}
       ${filter.botId ? sql`and bot_id = ${filter.botId}` : sql``}
       ${filter.channelId ? sql`and ${filter.channelId} = any(allowed_channel_ids)` : sql``}
     order by created_at desc, id`;
@@ -59,7 +60,8 @@ export async function executionCounts(sql: Queryable, userId: string, flowIds: r
 }
 
 export async function findFlow(sql: Queryable, userId: string, flowId: string) {
-  const rows = await sql<FlowRow[]>`select ${columns(sql)} from flows where id = ${flowId} and user_id = ${userId}`;
+  const rows = await sql<FlowRow[]>`select ${columns(sql)} from flows
+    where id = ${flowId} and user_id = ${userId} and ${notTrashedBot(sql, userId, 'bot_id')}`;
   return rows[0];
 }
 
@@ -69,7 +71,7 @@ export async function insertFlow(sql: Queryable, userId: string, id: string, val
     insert into flows (id, user_id, bot_id, name, description, enabled, trigger, execution_contexts, allowed_channel_ids)
     select ${id}, ${userId}, b.id, ${values.name}, ${values.description}, ${values.enabled},
            jsonb_build_object('type', ${values.triggerType}::text), ${values.executionContexts}, ${values.allowedChannelIds}
-    from bots b where b.id = ${values.botId} and b.user_id = ${userId}
+    from bots b where b.id = ${values.botId} and b.user_id = ${userId} and b.deleted_at is null
     on conflict (id) do nothing
     returning ${columns(sql)}`;
   return rows[0];
@@ -81,7 +83,7 @@ export async function updateFlow(sql: Queryable, userId: string, flowId: string,
       trigger = jsonb_set(trigger, '{type}', to_jsonb(${values.triggerType}::text)),
       execution_contexts = ${values.executionContexts}, allowed_channel_ids = ${values.allowedChannelIds},
       updated_at = now()
-    where id = ${flowId} and user_id = ${userId}
+    where id = ${flowId} and user_id = ${userId} and ${notTrashedBot(sql, userId, 'bot_id')}
     returning ${columns(sql)}`;
   return rows[0];
 }
@@ -90,14 +92,14 @@ export async function updateFlow(sql: Queryable, userId: string, flowId: string,
 export async function setEnabled(sql: Queryable, userId: string, flowId: string, enabled: boolean | undefined) {
   const rows = await sql<FlowRow[]>`
     update flows set enabled = coalesce(${enabled ?? null}::boolean, not enabled), updated_at = now()
-    where id = ${flowId} and user_id = ${userId}
+    where id = ${flowId} and user_id = ${userId} and ${notTrashedBot(sql, userId, 'bot_id')}
     returning ${columns(sql)}`;
   return rows[0];
 }
 
 /** Nodes, connections and messages go with it (ON DELETE CASCADE). */
 export async function deleteFlow(sql: Queryable, userId: string, flowId: string) {
-  const rows = await sql`delete from flows where id = ${flowId} and user_id = ${userId} returning id`;
+  const rows = await sql`delete from flows where id = ${flowId} and user_id = ${userId} and ${notTrashedBot(sql, userId, 'bot_id')} returning id`;
   return rows.length > 0;
 }
 
@@ -105,7 +107,7 @@ export async function deleteFlow(sql: Queryable, userId: string, flowId: string)
 export async function botChatIds(sql: Queryable, userId: string, botId: string) {
   const rows = await sql<{ chatId: bigint }[]>`
     select c.chat_id as "chatId" from channels c join bots b on b.id = c.bot_id
-    where c.bot_id = ${botId} and b.user_id = ${userId}`;
+    where c.bot_id = ${botId} and b.user_id = ${userId} and b.deleted_at is null`;
   return rows.map((row) => row.chatId.toString());
 }
 
@@ -113,13 +115,14 @@ export async function botChatIds(sql: Queryable, userId: string, botId: string) 
 export async function channelChatId(sql: Queryable, userId: string, channelRecordId: string) {
   const rows = await sql<{ chatId: bigint }[]>`
     select c.chat_id as "chatId" from channels c join bots b on b.id = c.bot_id
-    where c.id = ${channelRecordId} and b.user_id = ${userId}`;
+    where c.id = ${channelRecordId} and b.user_id = ${userId} and b.deleted_at is null`;
   return rows[0]?.chatId.toString();
 }
 
 /** The user's flows among `ids` (offline sync pull). */
 export function findFlowsByIds(sql: Queryable, userId: string, ids: string[]) {
-  return sql<FlowRow[]>`select ${columns(sql)} from flows where user_id = ${userId} and id = any(${ids}::uuid[])`;
+  return sql<FlowRow[]>`select ${columns(sql)} from flows
+    where user_id = ${userId} and id = any(${ids}::uuid[]) and ${notTrashedBot(sql, userId, 'bot_id')}`;
 }
 
 /** Whether any user's flow has this id (a client-chosen id that collided). */

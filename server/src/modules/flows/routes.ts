@@ -1,14 +1,14 @@
 import { Elysia } from 'elysia';
-import { z } from 'zod';
 import {
   createFlowInputSchema,
   duplicateFlowInputSchema,
+  flowDetailQuerySchema,
   toggleFlowInputSchema,
   updateFlowInputSchema,
 } from '@shared/flows/schemas.ts';
 import { testFlowInputSchema } from '@shared/flows/executions.ts';
 import { FLOW_VARIABLES } from '@shared/flows/variables.ts';
-import { authGuard } from '../../http/auth-guard.ts';
+import { auditedGuard } from '../audit/audited-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -18,11 +18,9 @@ import * as flows from './service.ts';
 import { duplicateFlow } from './duplicate-flow.ts';
 import { graphRoutes } from './graph-routes.ts';
 
-/** `?includeNodes=false` leaves the graph out (docs/product.md#api-flows: the default is true). */
-const detailQuerySchema = z.object({ includeNodes: z.enum(['true', 'false']).default('true') });
 
 /** docs/product.md#api-flows flow calls. Static segments (`nodes`, `connections`, `messages`, `channel`) win over `/:id`. */
-type Deps = flows.FlowsDeps & { accessTokens: AccessTokens; runtime: BotRuntime };
+type Deps = flows.FlowsDeps & { accessTokens: AccessTokens; runtime: BotRuntime; trustProxy: boolean };
 
 export function flowRoutes(deps: Deps) {
   return new Elysia().use(graphRoutes(deps)).use(flowCoreRoutes(deps));
@@ -30,7 +28,7 @@ export function flowRoutes(deps: Deps) {
 
 function flowCoreRoutes(deps: Deps) {
   return new Elysia({ prefix: '/flows' })
-    .use(authGuard(deps.accessTokens))
+    .use(auditedGuard(deps))
     .get('/', async ({ userId, query }) =>
       ok({ flows: await flows.listFlowItems(deps, userId, parseInput(flows.flowListQuerySchema, query)) }),
     )
@@ -41,7 +39,7 @@ function flowCoreRoutes(deps: Deps) {
     })
     .get('/channel/:channelId', async ({ userId, params }) => ok({ flows: await flows.listChannelFlows(deps, userId, params.channelId) }))
     .get('/:id', async ({ userId, params, query }) => {
-      const { includeNodes } = parseInput(detailQuerySchema, query);
+      const { includeNodes } = parseInput(flowDetailQuerySchema, query);
       return ok({ flow: await flows.getFlow(deps, userId, params.id, includeNodes === 'true') });
     })
     .put('/:id', async ({ userId, params, body }) =>

@@ -1,7 +1,8 @@
 /**
  * GET /funnels/{id}/metrics (docs/product.md#entity-funnel): counted from the stored events by SQL, per day in the
  * caller's time zone, every day of the window present (zeros included). Leads come from the attributed entries:
- * totalLeads every contact ever attributed, activeLeads those whose latest entry has not left.
+ * totalLeads every contact ever attributed, activeLeads those whose latest entry has not left. Sales: the charges of
+ * accesses whose buyer's funnel visit is this funnel's.
  */
 import type { FunnelMetrics, MetricsDays } from '@shared/funnels/schemas.ts';
 import * as repo from './repository.ts';
@@ -14,7 +15,9 @@ export async function funnelMetrics(
   query: { days: MetricsDays; tz: string },
 ): Promise<FunnelMetrics> {
   const funnel = await ownedFunnel(deps, userId, id);
-  const [history, leads] = await Promise.all([repo.dailyMetrics(deps.sql, funnel.id, query.days, query.tz), repo.leadCounts(deps.sql, funnel.id)]);
+  const [history, leads, sales] = await Promise.all([
+    repo.dailyMetrics(deps.sql, funnel.id, query.days, query.tz), repo.leadCounts(deps.sql, funnel.id), repo.dailySales(deps.sql, funnel.id, query.days, query.tz),
+  ]);
   const last = history.at(-1);
   return {
     ...leads,
@@ -22,5 +25,10 @@ export async function funnelMetrics(
     history,
     days: query.days,
     timeZone: query.tz,
+    sales: {
+      purchases: sales.reduce((sum, day) => sum + day.purchases, 0),
+      revenueCents: sales.reduce((sum, day) => sum + day.revenueCents, 0),
+      history: sales,
+    },
   };
 }

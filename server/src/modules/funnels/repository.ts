@@ -3,6 +3,7 @@
  * (bot, channel, pixel) read with the same scope so another user's id is simply "not found".
  */
 import { FUNNEL_LIMITS } from '@shared/funnels/schemas.ts';
+import { notTrashedBot } from '../../db/live-bots.ts';
 import type { Queryable } from '../../db/client.ts';
 import { localDaySeries } from '../../db/local-days.ts';
 
@@ -73,11 +74,11 @@ const select = (sql: Queryable) => sql`
   ) t on true`;
 
 export async function listFunnels(sql: Queryable, userId: string) {
-  return sql<FunnelRow[]>`${select(sql)} where f.user_id = ${userId} order by f.created_at desc, f.id`;
+  return sql<FunnelRow[]>`${select(sql)} where f.user_id = ${userId} and b.deleted_at is null order by f.created_at desc, f.id`;
 }
 
 export async function findFunnel(sql: Queryable, userId: string, id: string) {
-  const rows = await sql<FunnelRow[]>`${select(sql)} where f.id = ${id} and f.user_id = ${userId}`;
+  const rows = await sql<FunnelRow[]>`${select(sql)} where f.id = ${id} and f.user_id = ${userId} and b.deleted_at is null`;
   return rows[0];
 }
 
@@ -85,7 +86,7 @@ export type OwnedBot = { id: string; name: string; username: string; isActive: b
 
 export async function findOwnedBot(sql: Queryable, userId: string, botId: string) {
   const rows = await sql<OwnedBot[]>`
-    select id, name, username, is_active as "isActive" from bots where id = ${botId} and user_id = ${userId}`;
+    select id, name, username, is_active as "isActive" from bots where id = ${botId} and user_id = ${userId} and deleted_at is null`;
   return rows[0];
 }
 
@@ -94,7 +95,7 @@ export type OwnedChannel = { id: string; botId: string; chatId: bigint; canInvit
 export async function findOwnedChannel(sql: Queryable, userId: string, channelId: string) {
   const rows = await sql<OwnedChannel[]>`
     select id, bot_id as "botId", chat_id as "chatId", coalesce((bot_rights ->> 'canInviteUsers')::boolean, false) as "canInviteUsers"
-    from channels where id = ${channelId} and user_id = ${userId}`;
+    from channels where id = ${channelId} and user_id = ${userId} and ${notTrashedBot(sql, userId, 'bot_id')}`;
   return rows[0];
 }
 
@@ -119,11 +120,11 @@ export async function updateFunnel(sql: Queryable, userId: string, id: string, f
     update funnels set name = ${fields.name}, description = ${fields.description}, landing_url = ${fields.landingUrl},
       require_approval = ${fields.requireApproval}, pixel_integration_id = ${fields.pixelIntegrationId},
       is_active = ${fields.isActive}, updated_at = now()
-    where id = ${id} and user_id = ${userId}`;
+    where id = ${id} and user_id = ${userId} and ${notTrashedBot(sql, userId, 'bot_id')}`;
 }
 
 export async function deleteFunnel(sql: Queryable, userId: string, id: string) {
-  const rows = await sql`delete from funnels where id = ${id} and user_id = ${userId} returning id`;
+  const rows = await sql`delete from funnels where id = ${id} and user_id = ${userId} and ${notTrashedBot(sql, userId, 'bot_id')} returning id`;
   return rows.length > 0;
 }
 
@@ -147,6 +148,25 @@ export async function dailyMetrics(sql: Queryable, funnelId: string, days: numbe
     )
     select to_char(s.day, 'YYYY-MM-DD') as date, coalesce(c.pageviews, 0) as pageviews, coalesce(c.clicks, 0) as clicks,
            coalesce(c.entries, 0) as entries, coalesce(c.exits, 0) as exits
+    from series s left join counted c on c.day = s.day
+    order by s.day`;
+}
+
+/** Charges of accesses whose buyer came through the funnel (their access names the visit), by local day. */
+export async function dailySales(sql: Queryable, funnelId: string, days: number, timeZone: string) {
+  return sql<{ date: string; purchases: number; revenueCents: number }[]>`
+    with ${localDaySeries(sql, days, timeZone)},
+    counted as (
+      select (p.paid_at at time zone ${timeZone})::date as day, count(*)::int as purchases,
+             coalesce(sum(p.amount_cents) filter (where p.currency = 'BRL'), 0)::float8 as revenue
+      from access_payments p
+      join access_members m on m.id = p.member_id
+      join funnel_visits v on v.visit_id = m.funnel_visit_id and v.funnel_id = ${funnelId}, bounds
+      where p.user_id = (select user_id from funnels where id = ${funnelId})
+        and p.paid_at >= ((bounds.today - (${days}::int - 1))::timestamp at time zone ${timeZone})
+      group by 1
+    )
+    select to_char(s.day, 'YYYY-MM-DD') as date, coalesce(c.purchases, 0) as purchases, coalesce(c.revenue, 0) as "revenueCents"
     from series s left join counted c on c.day = s.day
     order by s.day`;
 }

@@ -54,6 +54,12 @@ export function createMediaStore(sql: Queryable, dataDir: string, quotaBytes = N
       const row = await repo.findMedia(sql, userId, id);
       return row ? toStored(userId, row) : undefined;
     },
+
+    async eraseOwner(userId: string): Promise<void> {
+      // A malformed id could name a path outside the user's own folder.
+      if (!isUuid(userId)) return;
+      await rm(path.join(root, userId), { recursive: true, force: true });
+    },
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { dataUrlUploadSchema, MEDIA_MAX_BYTES } from '@shared/media/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
-import { MEDIA_UPLOAD_MAX_BODY_BYTES, readLimited } from '../../http/request-input.ts';
+import { formWithFile, jsonOf, MEDIA_UPLOAD_MAX_BODY_BYTES, readLimited } from '../../http/request-input.ts';
 
 export type UploadedBody = { bytes: Uint8Array; fileName: string };
 
@@ -28,27 +28,14 @@ export async function readUpload(request: Request): Promise<UploadedBody> {
 }
 
 async function fromMultipart(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<UploadedBody> {
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw unreadable();
-  }
-  const file = form.get('file');
-  if (!(file instanceof Blob)) throw new AppError('VALIDATION_FAILED', 400, 'Selecione um arquivo', { file: 'Selecione um arquivo' });
+  const { form, file } = await formWithFile(body, contentType, unreadable);
   const named = form.get('fileName');
   const fileName = typeof named === 'string' && named.trim() !== '' ? named : file instanceof File ? file.name : '';
   return { bytes: new Uint8Array(await file.arrayBuffer()), fileName: cleanFileName(fileName) };
 }
 
 function fromDataUrl(body: Uint8Array): UploadedBody {
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder().decode(body));
-  } catch {
-    throw new AppError('MALFORMED_JSON', 400);
-  }
-  const parsed = dataUrlUploadSchema.safeParse(json);
+  const parsed = dataUrlUploadSchema.safeParse(jsonOf(body));
   if (!parsed.success) throw unreadable();
   const comma = parsed.data.file.indexOf(',');
   if (comma < 0) throw unreadable();

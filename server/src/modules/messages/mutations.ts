@@ -8,7 +8,7 @@ export const messageMutations: ServerMutationsOf<keyof typeof messageMutationArg
     // Claimed inside the push transaction, sent after its commit: a rolled-back push never reaches Telegram, and
     // a replay finds the claim and sends nothing.
     run: async (deps, userId, a) => {
-      const claim = await messages.claimReply(deps, userId, a.message);
+      const claim = await messages.claimReply(deps, userId, a.message, deps.actor?.id ?? null);
       if (claim) deps.afterCommit('message.send', () => messages.deliver(deps.inbox, userId, claim));
     },
   },

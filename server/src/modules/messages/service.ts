@@ -14,12 +14,18 @@ import {
   type MessageStats,
   type sendMessageInputSchema,
 } from '@shared/messages/schemas.ts';
+import { conversationStatusSchema } from '@shared/messages/assignment.ts';
+import type { ConversationsQuery } from '@shared/messages/schemas.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, notFound, unusableId } from '../../lib/errors.ts';
 import type { BotRuntime } from '../../ports/bot-runtime.ts';
+import { emitWebhookEvent } from '../../ports/webhook-events.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { toContact } from '../contacts/service.ts';
+import { assertLabelOwned } from '../labels/service.ts';
 import type { InboxAnnouncer } from './announcer.ts';
 import { DELIVERY_TEXTS, deliveryErrorText } from './delivery-errors.ts';
+import { allOf, conversationConditions } from './conversation-filter-repository.ts';
 import * as repo from './repository.ts';
 
 export type MessagesDeps = { sql: Queryable; runtime: BotRuntime; announce: InboxAnnouncer };
@@ -43,10 +49,14 @@ export const toMessage = (row: repo.MessageRow): Message =>
     status: STATUS[row.status],
     error: row.error,
     createdAt: row.createdAt.toISOString(),
+    memberId: row.memberId,
+    memberName: row.memberName,
   });
 
-export async function listConversations(deps: { sql: Queryable }, userId: string, limit: number): Promise<Conversation[]> {
-  const rows = await repo.listConversations(deps.sql, userId, limit);
+/** GET /messages/conversations: the newest `limit` meeting the query's filters; `actorId` is who asks (assignee=me). */
+export async function listConversations(deps: { sql: Queryable }, userId: string, actorId: string, query: ConversationsQuery, limit: number): Promise<Conversation[]> {
+  if (query.label) await assertLabelOwned(deps, userId, query.label);
+  const rows = await repo.listConversations(deps.sql, allOf(deps.sql, conversationConditions(deps.sql, userId, actorId, query)), limit);
   return rows.map((row) => ({
     contactId: row.contactId,
     botId: row.botId,
@@ -56,6 +66,8 @@ export async function listConversations(deps: { sql: Queryable }, userId: string
     lastMessageId: row.lastMessageUid,
     lastMessageAt: row.lastMessageAt.toISOString(),
     unreadCount: row.unreadCount,
+    assigneeId: row.assigneeId,
+    status: conversationStatusSchema.parse(row.status),
     lastMessage: {
       direction: row.last.direction === 'in' ? 'INCOMING' : 'OUTGOING',
       type: messageSchema.shape.type.parse(row.last.type),
@@ -96,11 +108,14 @@ export function stats(deps: { sql: Queryable }, userId: string, botId: string | 
 /**
  * Claims the reply's id (see the header). Answers the claim when this call took it, undefined when the id was
  * already the user's (a replay: nothing to do); another user's contact is a 404, their id an unusable id (400).
+ * `memberId`: the member sending it, shown on the reply to the whole team.
  */
-export async function claimReply(deps: { sql: Queryable }, userId: string, input: SendInput & { id: string }): Promise<Claim | undefined> {
+export async function claimReply(
+  deps: { sql: Queryable }, userId: string, input: SendInput & { id: string }, memberId: string | null,
+): Promise<Claim | undefined> {
   const contact = await repo.findOwnedContact(deps.sql, userId, input.contactId);
   if (!contact || contact.botId !== input.botId) throw notFound();
-  const claim = await repo.claimOutgoing(deps.sql, userId, { uid: input.id, contactId: input.contactId, text: input.text });
+  const claim = await repo.claimOutgoing(deps.sql, userId, { uid: input.id, contactId: input.contactId, text: input.text, memberId });
   if (claim) return claim;
   const owner = await repo.ownerOfUid(deps.sql, input.id);
   // Another account's id is refused like any unusable id, so nothing can be learned from it (docs/decisions.md).
@@ -111,23 +126,26 @@ export async function claimReply(deps: { sql: Queryable }, userId: string, input
 /** Calls Telegram for a claimed reply and records the outcome; a 429 was already waited out and retried. */
 export async function deliver(deps: MessagesDeps, userId: string, claim: Claim): Promise<Message> {
   const result = await deps.runtime.sendDirect(claim.botId, claim.chatId, claim.text);
-  await repo.recordDelivery(
-    deps.sql,
-    claim.uid,
-    result.ok
-      ? { status: 'sent', telegramMessageId: result.message.message_id, payload: result.message }
-      : { status: 'failed', error: deliveryErrorText(result) },
-  );
+  await inTransaction(deps.sql, async (tx) => {
+    await repo.recordDelivery(
+      tx,
+      claim.uid,
+      result.ok
+        ? { status: 'sent', telegramMessageId: result.message.message_id, payload: result.message }
+        : { status: 'failed', error: deliveryErrorText(result) },
+    );
+    if (result.ok) await emitWebhookEvent(tx, userId, 'message.sent', { message: { id: claim.uid, botId: claim.botId, contactId: claim.contactId, direction: 'out', type: 'TEXT', text: claim.text } });
+  });
   deps.announce.changed({ userId, contactId: claim.contactId, botId: claim.botId });
   const row = await repo.findMessage(deps.sql, userId, claim.uid);
   if (!row) throw notFound();
   return toMessage(row);
 }
 
-/** POST /messages/send: claim, then deliver; a duplicate answers the stored reply as it is now. */
-export async function sendMessage(deps: MessagesDeps, userId: string, input: SendInput): Promise<Message> {
+/** POST /messages/send by `memberId`: claim, then deliver; a duplicate answers the stored reply as it is now. */
+export async function sendMessage(deps: MessagesDeps, userId: string, input: SendInput, memberId: string | null): Promise<Message> {
   const id = input.id ?? randomUUID();
-  const claim = await claimReply(deps, userId, { ...input, id });
+  const claim = await claimReply(deps, userId, { ...input, id }, memberId);
   if (claim) {
     deps.announce.changed({ userId, contactId: claim.contactId, botId: claim.botId });
     const message = await deliver(deps, userId, claim);
@@ -147,4 +165,6 @@ export async function failAbandonedReplies(deps: { sql: Queryable; announce: Inb
 }
 
 export const findConversationsByContactIds = repo.findConversationsByContactIds;
+/** The workspace's contact (not under a trashed bot), or undefined: what the notes of a conversation hang on. */
+export const findOwnedContact = repo.findOwnedContact;
 export const findMessagesByUids = repo.findMessagesByUids;

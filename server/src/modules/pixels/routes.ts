@@ -1,15 +1,15 @@
 /** Meta pixels (docs/product.md#api-pixels): thin routes over service.ts, parsed with the shared schemas. */
 import { Elysia } from 'elysia';
 import { createPixelInputSchema, pixelTestEventInputSchema, updatePixelInputSchema } from '@shared/pixels/schemas.ts';
-import { authGuard } from '../../http/auth-guard.ts';
+import { auditedGuard } from '../audit/audited-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
 import * as pixels from './service.ts';
 
-export function pixelRoutes(deps: pixels.PixelsDeps & { accessTokens: AccessTokens }) {
+export function pixelRoutes(deps: pixels.PixelsDeps & { accessTokens: AccessTokens; trustProxy: boolean }) {
   return new Elysia({ prefix: '/pixels' })
-    .use(authGuard(deps.accessTokens))
+    .use(auditedGuard(deps))
     .get('/', async ({ userId }) => ok({ pixels: await pixels.listPixels(deps, userId) }))
     .post('/', async ({ userId, body, set }) => {
       const pixel = await pixels.createPixel(deps, userId, parseInput(createPixelInputSchema, body));

@@ -17,14 +17,14 @@ export function pushRoutes(deps: PushRouteDeps) {
   return new Elysia({ prefix: '/push' })
     .use(authGuard(deps.accessTokens))
     .get('/public-key', async () => ok({ publicKey: (await push.vapidKeys(deps.sql, deps.encryptionKey)).publicKey }))
-    .post('/subscriptions', async ({ userId, body, headers, set }) => {
-      await push.subscribe(deps, userId, parseInput(pushSubscriptionInputSchema, body), headers['user-agent'] ?? null);
+    .post('/subscriptions', async ({ userId, actor, sessionId, body, headers, set }) => {
+      await push.subscribe(deps, { userId, memberId: actor.id, sessionId }, parseInput(pushSubscriptionInputSchema, body), headers['user-agent'] ?? null);
       set.status = 201;
       return ok({ subscribed: true as const });
     })
     .delete('/subscriptions', async ({ userId, body }) => ok({ removed: await push.unsubscribe(deps, userId, parseInput(pushUnsubscribeInputSchema, body).endpoint) }))
-    .put('/presence', async ({ userId, body }) => {
-      await push.reportPresence(deps, userId, parseInput(pushPresenceInputSchema, body));
+    .put('/presence', async ({ userId, actor, body }) => {
+      await push.reportPresence(deps, { userId, memberId: actor.id }, parseInput(pushPresenceInputSchema, body));
       return ok({ reported: true as const });
     });
 }

@@ -60,11 +60,17 @@ const invalidEndpoint = () => new AppError('VALIDATION_FAILED', 400, PUSH_TEXTS.
 
 export type PushServiceDeps = { sql: Queryable; allowLoopback: boolean };
 
-export async function subscribe(deps: PushServiceDeps, userId: string, input: PushSubscriptionInput, userAgent: string | null) {
+/**
+ * `userId`: the workspace (whose pushes it receives); `memberId`: the person whose browser it is; `sessionId`: the
+ * session subscribing, signing it out removes the subscription (modules/account).
+ */
+export async function subscribe(
+  deps: PushServiceDeps, owner: { userId: string; memberId: string; sessionId: string }, input: PushSubscriptionInput, userAgent: string | null,
+) {
   if (!endpointAllowed(input.endpoint, deps.allowLoopback)) throw invalidEndpoint();
   await repo.upsertSubscription(
     deps.sql,
-    { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh.replace(/=+$/, ''), auth: input.keys.auth.replace(/=+$/, ''), userAgent: userAgent?.slice(0, 300) ?? null },
+    { ...owner, endpoint: input.endpoint, p256dh: input.keys.p256dh.replace(/=+$/, ''), auth: input.keys.auth.replace(/=+$/, ''), userAgent: userAgent?.slice(0, 300) ?? null },
     MAX_SUBSCRIPTIONS_PER_USER,
   );
 }
@@ -74,6 +80,7 @@ export async function unsubscribe(deps: { sql: Queryable }, userId: string, endp
   return repo.deleteSubscription(deps.sql, userId, endpoint);
 }
 
-export async function reportPresence(deps: { sql: Queryable }, userId: string, input: PushPresenceInput) {
-  await repo.reportPresence(deps.sql, { userId, tabId: input.tabId, contactId: input.contactId, ttlMs: PRESENCE_TTL_MS });
+/** `memberId`: the person whose screen shows the conversation; it silences that member's pushes only. */
+export async function reportPresence(deps: { sql: Queryable }, owner: { userId: string; memberId: string }, input: PushPresenceInput) {
+  await repo.reportPresence(deps.sql, { ...owner, tabId: input.tabId, contactId: input.contactId, ttlMs: PRESENCE_TTL_MS });
 }

@@ -26,6 +26,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { BotRuntime } from '../../ports/bot-runtime.ts';
+import { recordMutationAudit } from '../audit/mutation-audit.ts';
+import type { Pusher } from '../audit/mutation-audit.ts';
 import { afterCommit, type AfterCommit } from './after-commit.ts';
 import type { MutationDeps } from './mutation.ts';
 import { opensSavepoint, prepareMutation, type PreparedMutation } from './mutations.ts';
@@ -44,6 +46,8 @@ export type SyncDeps = Omit<MutationDeps, 'sql' | 'afterCommit'> & {
 };
 
 export type ChunkOutcome = { results: MutationResult[]; lastMutationId: number; gap: boolean };
+
+const ANYONE: Pusher = { allowed: () => true, actorId: null, origin: { clientAddress: null, userAgent: null } };
 
 const CHUNK_MAX = 100;
 const CHUNK_BUDGET_MS = 50;
@@ -71,14 +75,14 @@ type Plan = { limit: number; guarded: Set<number>; skipSaves: boolean };
 type Parsed = { mutation: PreparedMutation } | { refusal: Failure };
 
 /** Processes a prefix of `envelopes` (at least one); `results` says how many. */
-export async function applyChunk(deps: SyncDeps, userId: string, clientId: string, envelopes: MutationEnvelope[]): Promise<ChunkOutcome> {
+export async function applyChunk(deps: SyncDeps, userId: string, clientId: string, envelopes: MutationEnvelope[], pusher: Pusher = ANYONE): Promise<ChunkOutcome> {
   const plan: Plan = { limit: CHUNK_MAX, guarded: new Set(), skipSaves: true };
   let transient = 0;
   for (;;) {
     const effects: AfterCommit[] = [];
     try {
       // eslint-disable-next-line no-restricted-syntax -- the push owns its top-level transaction (retried whole on a serialization failure); begin runs no SQL of its own
-      const outcome = await deps.sql.begin((tx) => runChunk(deps, tx, userId, clientId, envelopes, plan, effects));
+      const outcome = await deps.sql.begin((tx) => runChunk(deps, tx, { userId, clientId, pusher }, envelopes, plan, effects));
       // Once per chunk, not per mutation (each call is a NOTIFY to the other instances): the engine's graph cache
       // compares this generation, so the committed edits take effect on the next update.
       if (effects.length > 0) deps.runtime.flowsChanged();
@@ -104,8 +108,7 @@ export async function applyChunk(deps: SyncDeps, userId: string, clientId: strin
 async function runChunk(
   deps: SyncDeps,
   tx: Queryable,
-  userId: string,
-  clientId: string,
+  { userId, clientId, pusher }: { userId: string; clientId: string; pusher: Pusher },
   envelopes: MutationEnvelope[],
   plan: Plan,
   effects: AfterCommit[],
@@ -121,7 +124,7 @@ async function runChunk(
   const parse = (index: number): Parsed => {
     let entry = parsed.get(index);
     if (!entry) {
-      entry = parseEnvelope(deps, envelopes[index]);
+      entry = parseEnvelope(deps, envelopes[index], pusher.allowed);
       parsed.set(index, entry);
     }
     return entry;
@@ -157,7 +160,7 @@ async function runChunk(
     waiting.delete(ownKey);
     let failure: Failure | undefined;
     try {
-      const run: Run = { clientId, base: groupBase(envelopes, [...stoodIn, index]), guarded: plan.guarded.has(index), index };
+      const run: Run = { clientId, base: groupBase(envelopes, [...stoodIn, index]), guarded: plan.guarded.has(index), index, pusher };
       failure = 'refusal' in own ? own.refusal : await runOne(deps, tx, userId, own.mutation, envelope.name, run, effects);
     } catch (error) {
       if (error instanceof RedoChunk && stoodIn.length > 0) throw new RedoChunk(index, true);
@@ -173,9 +176,10 @@ async function runChunk(
 
 const preparedOf = (parsed: Parsed): PreparedMutation | undefined => ('mutation' in parsed ? parsed.mutation : undefined);
 
-function parseEnvelope(deps: SyncDeps, envelope: MutationEnvelope | undefined): Parsed {
+function parseEnvelope(deps: SyncDeps, envelope: MutationEnvelope | undefined, allowed: (name: string) => boolean): Parsed {
   try {
     if (!envelope || !isMutationName(envelope.name)) throw new AppError('VALIDATION_FAILED', 400, 'Alteração desconhecida');
+    if (!allowed(envelope.name)) throw new AppError('ROLE_FORBIDDEN', 403);
     return { mutation: prepareMutation(envelope.name, envelope.args) };
   } catch (error) {
     // Refused before touching the database: nothing to undo.
@@ -184,14 +188,17 @@ function parseEnvelope(deps: SyncDeps, envelope: MutationEnvelope | undefined): 
 }
 
 /** How one mutation runs: its client, its base (field-guard.ts), inside a savepoint of its own or not, its place. */
-type Run = { clientId: string; base: Base | undefined; guarded: boolean; index: number };
+type Run = { clientId: string; base: Base | undefined; guarded: boolean; index: number; pusher: Pusher };
 
 /** Answers the refusal or the conflicts, or undefined when applied. */
 async function runOne(deps: SyncDeps, tx: Queryable, userId: string, mutation: PreparedMutation, name: string, run: Run, effects: AfterCommit[]) {
   const effect = afterCommit(deps.runtime);
   let conflicts: FieldConflict[] = [];
+  // Its audit line is written with it (the same transaction or savepoint): undone with it, never twice.
   const write = async (sql: Queryable) => {
-    conflicts = await runGuarded(sql, userId, run.clientId, mutation, run.base, (chosen) => chosen.run({ ...deps, sql, runtime: effect.runtime, afterCommit: effect.later }, userId));
+    await recordMutationAudit(sql, userId, run.pusher, mutation.audit, async () => {
+      conflicts = await runGuarded(sql, userId, run.clientId, mutation, run.base, (chosen) => chosen.run({ ...deps, sql, runtime: effect.runtime, afterCommit: effect.later }, userId));
+    });
   };
   try {
     if (run.guarded) await inTransaction(tx, write);

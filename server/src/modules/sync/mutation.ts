@@ -6,6 +6,7 @@
  */
 import type { MutationName, ParsedMutationArgs } from '@shared/sync/mutations.ts';
 import type { Queryable } from '../../db/client.ts';
+import type { Actor } from '../../http/auth-guard.ts';
 import type { BotRuntime } from '../../ports/bot-runtime.ts';
 import type { MessagesDeps } from '../messages/service.ts';
 import type { FieldTarget } from './field-guard.ts';
@@ -17,6 +18,8 @@ export type MutationDeps = {
   encryptionKey: Uint8Array;
   /** The inbox outside the transaction (pool, real runtime): what runs after the commit uses it. */
   inbox: MessagesDeps;
+  /** The member whose push runs the mutation (who sent a reply, wrote a note); absent outside a signed-in push. */
+  actor?: Actor;
   /** Runs `run` once the mutation's transaction committed; dropped when it rolls back. */
   afterCommit(label: string, run: () => Promise<unknown>): void;
 };

@@ -4,6 +4,7 @@ import { broadcastResponseSchema } from '@shared/broadcasts/answers.ts';
 import { contactResponseSchema } from '@shared/contacts/schemas.ts';
 import { flowResponseSchema } from '@shared/flows/schemas.ts';
 import { conversationsResponseSchema } from '@shared/messages/schemas.ts';
+import { notesResponseSchema } from '@shared/notes/schemas.ts';
 import { MUTATION_NAMES, type MutationArgs, type MutationName } from '@shared/sync/mutations.ts';
 import { welcomeResponseSchema } from '@shared/welcome/schemas.ts';
 import { SERVER_START_TIMEOUT_MS } from '../../test-support/start-test-server.ts';
@@ -85,6 +86,12 @@ test('every named mutation applies once through push and its effect is what the 
   expect(bed.emulator.control.sentMessages({ token: registered.token, chatId: user.id }).map((m) => m.text)).toEqual(['Resposta offline']);
   await push('conversation.markRead', { contactId });
   expect((await conversations())[0]).toMatchObject({ unreadCount: 0, lastMessageId: replyId, lastMessage: { status: 'SENT' } });
+  const noteId = crypto.randomUUID();
+  await push('note.create', { note: { id: noteId, contactId, text: 'Nota offline' } });
+  expect(notesResponseSchema.parse((await get(`/messages/contact/${contactId}/notes`)).body).data.notes).toMatchObject([{ id: noteId, text: 'Nota offline' }]);
+  await push('conversation.assign', { contactId, assigneeId: registered.account.user.id });
+  await push('conversation.setStatus', { contactId, status: 'RESOLVED' });
+  expect((await conversations())[0]).toMatchObject({ assigneeId: registered.account.user.id, status: 'RESOLVED' });
 
   // A broadcast drafted offline: created with the client's id, edited, removed.
   const broadcastId = crypto.randomUUID();
@@ -118,6 +125,14 @@ test('every named mutation applies once through push and its effect is what the 
     lastName: 'Editado',
     phoneNumber: '+55 11 91234-5678',
   });
+  // Labels made, renamed, applied and removed offline.
+  const labelId = crypto.randomUUID();
+  await push('label.create', { label: { id: labelId, name: 'Offline', color: 'amber' } });
+  await push('label.update', { labelId, changes: { name: 'Offline renomeada' } });
+  await push('contact.setLabels', { contactId: offlineContactId, labelIds: [labelId] });
+  expect(contactResponseSchema.parse((await get(`/contacts/${offlineContactId}`)).body).data.contact.labelIds).toEqual([labelId]);
+  await push('label.delete', { labelId });
+  expect(contactResponseSchema.parse((await get(`/contacts/${offlineContactId}`)).body).data.contact.labelIds).toEqual([]);
   await push('contact.delete', { contactId: offlineContactId });
   expect((await get(`/contacts/${offlineContactId}`)).status).toBe(404);
 

@@ -2,14 +2,17 @@
  * POST /sync/push: a batch of one client's envelopes, answered one fate per envelope, in order. Ids at or below the
  * client's last processed id are resends, answered without a transaction (the last id only grows); the rest goes
  * through bounded chunks (apply-chunk.ts). The first id beyond last + 1 is a gap, and so is everything after it,
- * so the client resends from the gap in order.
+ * so the client resends from the gap in order. `allowed` says which mutations the member's role may run: another one
+ * is refused alone (ROLE_FORBIDDEN), recorded like any refusal, so the client shows it instead of replaying it. `pusher` is who pushes (their role's
+ * `allowed`, and their id and origin for the audit lines of audited mutations).
  */
 import type { z } from 'zod';
 import type { MutationResult, PushResult, pushRequestSchema } from '@shared/sync/protocol.ts';
+import type { Pusher } from '../audit/mutation-audit.ts';
 import { applyChunk, type SyncDeps } from './apply-chunk.ts';
 import * as repo from './repository.ts';
 
-export async function push(deps: SyncDeps, userId: string, request: z.output<typeof pushRequestSchema>): Promise<PushResult> {
+export async function push(deps: SyncDeps, userId: string, request: z.output<typeof pushRequestSchema>, pusher?: Pusher): Promise<PushResult> {
   const clientId = request.mutations[0]?.clientId ?? '';
   await repo.ensureClient(deps.sql, userId, clientId);
   let last = await repo.lastMutationId(deps.sql, userId, clientId);
@@ -24,7 +27,7 @@ export async function push(deps: SyncDeps, userId: string, request: z.output<typ
       rest = rest.slice(1);
       continue;
     }
-    const chunk = await applyChunk(deps, userId, clientId, rest);
+    const chunk = await applyChunk(deps, userId, clientId, rest, pusher);
     results.push(...chunk.results);
     last = Math.max(last, chunk.lastMutationId);
     rest = chunk.gap ? [] : rest.slice(chunk.results.length);

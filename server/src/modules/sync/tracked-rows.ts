@@ -6,6 +6,7 @@ import { findBotsByIds } from '../bots/repository.ts';
 import { toBot } from '../bots/service.ts';
 import { findContactsByIds } from '../contacts/repository.ts';
 import { toContact } from '../contacts/service.ts';
+import { findConversationsByContactIds } from '../messages/service.ts';
 import { findNodesByIds } from '../flows/node-repository.ts';
 import { findFlowsByIds } from '../flows/repository.ts';
 import { toFlowSummary, toNode } from '../flows/mappers.ts';
@@ -36,6 +37,8 @@ const LOADERS: Partial<Record<SyncTable, Loader>> = {
     const row = await first(findContactsByIds(sql, userId, [id]));
     return row && toContact(row);
   },
+  // Only the tracked fields are read from it (assignee and status), named as the cached row names them.
+  conversations: async (sql, userId, id) => first(findConversationsByContactIds(sql, userId, [id])),
 };
 
 /** The row as the user's devices cache it; undefined when it is gone (or not the user's). */

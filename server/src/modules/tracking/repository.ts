@@ -23,6 +23,8 @@ export async function findTrackedFunnel(sql: Queryable, publicId: string) {
     select f.id, f.public_id as "publicId", f.user_id as "userId", f.name, f.bot_id as "botId", c.chat_id as "chatId", f.is_active as "isActive",
            f.require_approval as "requireApproval", f.pixel_integration_id is not null as "hasPixel", f.invite_link as "inviteLink"
     from funnels f join channels c on c.id = f.channel_id
+    -- A trashed bot's funnel tracks nothing (docs/decisions.md#bot-trash).
+    join bots b on b.id = f.bot_id and b.deleted_at is null
     where f.public_id = ${publicId}`;
   return rows[0];
 }

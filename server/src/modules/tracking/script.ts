@@ -8,8 +8,21 @@
  * - a click on a link to the funnel's Telegram link (or any element with `data-canalize-funnel`) records the click;
  *   when the funnel has a pixel it waits (at most 1.5 s) for the per-visit invite link the server answers and opens
  *   that one, falling back to the original link on a timeout or an error.
+ * - a link to a checkout of Hotmart, Kiwify or Eduzz (or any link with `data-canalize-checkout`) gets `src=cz<visit>`
+ *   when it has no `src`: the gateway hands it back in its webhook, and the paid access it creates is attributed to
+ *   this visit (funnel sales, the Purchase event matched to the ad; docs/decisions.md#paid-access).
  * An inactive funnel's script does nothing.
  */
+
+/** The checkout hosts whose links carry the visit (their webhooks return `src`). */
+export const CHECKOUT_HOSTS = /(^|\.)(hotmart\.com|kiwify\.com\.br|kiwify\.app|eduzz\.com)$/;
+
+/** The `src` a checkout link carries for a visit, and back: `cz` and the visit id's 32 hex digits. */
+export const checkoutSource = (visitId: string) => `cz${visitId.replaceAll('-', '')}`;
+export function visitOfSource(source: string | undefined): string | undefined {
+  const hex = /^cz([0-9a-f]{32})$/i.exec(source ?? '')?.[1]?.toLowerCase();
+  return hex ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` : undefined;
+}
 
 export type ScriptConfig = {
   /**
@@ -41,7 +54,11 @@ function body(x){x.visitId=v;var p=ck("_fbp"),c=ck("_fbc");if(p)x.fbp=p.slice(0,
 function beacon(k,x){var u=C.e+"/"+k,b=body(x);try{if(n.sendBeacon&&n.sendBeacon(u,b))return}catch(e){}try{fetch(u,{method:"POST",body:b,keepalive:true,headers:{"content-type":"text/plain"}})}catch(e){}}
 beacon("pageview",{url:location.href.slice(0,2048),referrer:d.referrer.slice(0,2048)});
 function same(h){return h&&h.replace(/\\/+$/,"")===C.l.replace(/\\/+$/,"")}
-d.addEventListener("click",function(ev){var el=ev.target;while(el&&el!==d&&!(el.hasAttribute&&el.hasAttribute("data-canalize-funnel"))&&!(el.tagName==="A"&&same(el.href)))el=el.parentNode;
+function co(a){try{var u=new URL(a.href);if(!(__H__.test(u.hostname)||a.hasAttribute("data-canalize-checkout"))||u.searchParams.get("src"))return;u.searchParams.set("src","cz"+v.replace(/-/g,""));a.href=u.href}catch(e){}}
+function all(){var l=d.querySelectorAll("a[href]"),i;for(i=0;i<l.length;i++)co(l[i])}
+if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",all);else all();
+d.addEventListener("mousedown",function(ev){var el=ev.target;while(el&&el.tagName!=="A")el=el.parentNode;if(el&&el.href)co(el)},true);
+d.addEventListener("click",function(ev){var el=ev.target,a=el;while(a&&a.tagName!=="A")a=a.parentNode;if(a&&a.href)co(a);while(el&&el!==d&&!(el.hasAttribute&&el.hasAttribute("data-canalize-funnel"))&&!(el.tagName==="A"&&same(el.href)))el=el.parentNode;
 if(!el||el===d||ev.defaultPrevented||ev.button)return;
 var to=el.tagName==="A"&&el.href?el.href:C.l,nw=el.target==="_blank"||ev.ctrlKey||ev.metaKey;
 if(!C.p){beacon("click",{});return}
@@ -56,5 +73,5 @@ const MINIFIED = SOURCE.split('\n').map((line) => line.trim()).join('');
 /** The script for one funnel; `<` is escaped in the config so no value can close a script element. */
 export function trackingScript(config: ScriptConfig): string {
   const json = JSON.stringify({ e: config.endpoint, l: config.link, u: config.uuid, a: config.active ? 1 : 0, p: config.pixel ? 1 : 0 }).replace(/</g, '\\u003c');
-  return MINIFIED.replace('__C__', () => json);
+  return MINIFIED.replace('__H__', () => `/${CHECKOUT_HOSTS.source}/`).replace('__C__', () => json);
 }

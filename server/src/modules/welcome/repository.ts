@@ -1,4 +1,5 @@
 /** Welcome messages, reached through their channel and its bot so every query is scoped by the owner. */
+import { notTrashedBot } from '../../db/live-bots.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { WelcomeMessage } from '@shared/welcome/schemas.ts';
 
@@ -8,7 +9,7 @@ export async function findOwnedChannel(sql: Queryable, userId: string, channelId
   const rows = await sql<OwnedChannel[]>`
     select c.id, c.bot_id as "botId", c.chat_id as "chatId"
     from channels c join bots b on b.id = c.bot_id
-    where c.id = ${channelId} and b.user_id = ${userId}`;
+    where c.id = ${channelId} and b.user_id = ${userId} and b.deleted_at is null`;
   return rows[0];
 }
 
@@ -29,7 +30,7 @@ export type SavedWelcome = WelcomeMessage & { botId: string; chatId: bigint };
 export async function saveOwnedWelcome(sql: Queryable, userId: string, channelId: string, welcome: WelcomeMessage) {
   const rows = await sql<SavedWelcome[]>`
     with owned as (
-      select c.id, c.bot_id, c.chat_id from channels c where c.id = ${channelId} and c.user_id = ${userId}
+      select c.id, c.bot_id, c.chat_id from channels c where c.id = ${channelId} and c.user_id = ${userId} and ${notTrashedBot(sql, userId, 'c.bot_id')}
     ), saved as (
       insert into welcome_messages (channel_id, message, enabled, trigger_on, auto_approve, send_to_private, buttons)
       select owned.id, ${welcome.message}, ${welcome.enabled}, ${welcome.triggerOn}, ${welcome.autoApprove},
@@ -54,5 +55,5 @@ export function findWelcomesByChannelIds(sql: Queryable, userId: string, channel
     select w.message, w.enabled, w.trigger_on as "triggerOn", w.auto_approve as "autoApprove",
            w.send_to_private as "sendToPrivate", w.buttons, w.channel_id as "channelId", c.bot_id as "botId"
     from welcome_messages w join channels c on c.id = w.channel_id
-    where w.user_id = ${userId} and w.channel_id = any(${channelIds}::uuid[])`;
+    where w.user_id = ${userId} and w.channel_id = any(${channelIds}::uuid[]) and ${notTrashedBot(sql, userId, 'c.bot_id')}`;
 }

@@ -9,6 +9,7 @@ import type { Sql } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { JobWorker } from '../../jobs/worker.ts';
 import type { MediaStore } from '../../ports/media-store.ts';
+import { accessStarts } from './access-triggers.ts';
 import { createAttachedBots } from './attached-bots.ts';
 import { createContactEvents } from './contact-events.ts';
 import { contactStarts } from './contact-starts.ts';
@@ -56,6 +57,8 @@ export function createFlowEngine(options: FlowEngineOptions) {
     /** An update reached a running bot: the flows it fires run (update-triggers.ts). */
     onUpdate: createUpdateTriggers({ graphs, contactPhone, recorder, ...runs }),
     contactsChanged,
+    /** An access event's "Acesso pago" triggers, when the bot runs here (access-triggers.ts). */
+    accessEvent: accessStarts({ cache, logger, attachedBot: bots.get, walkDeps }),
     /** Contact changes the journal stores become flow.contact-event jobs in its transaction (contact-events.ts). */
     journalTriggers: events.journalTriggers,
     forwardContactEvent: events.forward,

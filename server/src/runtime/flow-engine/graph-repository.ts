@@ -1,4 +1,5 @@
 /** Loads what the engine runs: the enabled flows of one bot with their nodes and connections. */
+import { notTrashedBot } from '../../db/live-bots.ts';
 import type { Queryable } from '../../db/client.ts';
 
 export type EngineFlowRow = {
@@ -38,7 +39,7 @@ export async function loadOwnedFlowGraph(sql: Queryable, userId: string, flowId:
   const [flow] = await sql<EngineFlowRow[]>`
     select id, user_id as "userId", bot_id as "botId", execution_contexts as "executionContexts",
            allowed_channel_ids as "allowedChannelIds"
-    from flows where id = ${flowId} and user_id = ${userId}`;
+    from flows where id = ${flowId} and user_id = ${userId} and ${notTrashedBot(sql, userId, 'bot_id')}`;
   if (!flow) return undefined;
   const [nodes, connections] = await Promise.all([
     sql<EngineNodeRow[]>`

@@ -1,5 +1,8 @@
-/** The recorder's batch write (recorder.ts): one multi-row upsert per table. */
-import type { Sql } from '../../db/client.ts';
+/**
+ * The recorder's batch write (recorder.ts): one multi-row upsert per table. The executions' upsert also answers the
+ * ones this write completed (they were not 'completed' before it), for their flow.completed webhook events.
+ */
+import type { Queryable } from '../../db/client.ts';
 import type { ExecutionState } from './execution.ts';
 
 export type Batch = {
@@ -8,7 +11,10 @@ export type Batch = {
   clicks: { node_id: string; button_id: string; n: number }[];
 };
 
-export async function writeBatch(sql: Sql, batch: Batch) {
+export type CompletedExecution = { flowId: string; botId: string; userId: string; contactId: string | null; telegramUserId: bigint };
+
+export async function writeBatch(sql: Queryable, batch: Batch): Promise<CompletedExecution[]> {
+  let completed: CompletedExecution[] = [];
   if (batch.executions.length > 0) {
     const rows = batch.executions.map((e) => ({
       id: e.id, flow_id: e.flowId, bot_id: e.botId, contact_telegram_id: e.contactTelegramId, chat_id: e.chatId,
@@ -16,7 +22,10 @@ export async function writeBatch(sql: Sql, batch: Batch) {
       steps: JSON.stringify(e.steps), step_count: e.steps.length, error: e.error, started_at: e.startedAt,
       finished_at: e.finishedAt,
     }));
-    await sql`
+    completed = await sql<CompletedExecution[]>`
+      with before as (
+        select id, status from flow_executions where id in (select x.id from jsonb_to_recordset(${sql.json(rows)}) as x(id uuid))),
+      written as (
       insert into flow_executions (id, flow_id, bot_id, contact_telegram_id, chat_id, trigger_node_id, status,
                                    variables, steps, step_count, error, started_at, finished_at)
       select x.id, x.flow_id, x.bot_id, x.contact_telegram_id, x.chat_id, x.trigger_node_id, x.status,
@@ -28,7 +37,13 @@ export async function writeBatch(sql: Sql, batch: Batch) {
       where exists (select 1 from flows f where f.id = x.flow_id)
       on conflict (id) do update set status = excluded.status, variables = excluded.variables,
         steps = excluded.steps, step_count = excluded.step_count, error = excluded.error,
-        finished_at = excluded.finished_at`;
+        finished_at = excluded.finished_at
+      returning id, flow_id, bot_id, contact_telegram_id, status)
+      select w.flow_id as "flowId", w.bot_id as "botId", b.user_id as "userId", c.id as "contactId", w.contact_telegram_id as "telegramUserId"
+      from written w join bots b on b.id = w.bot_id
+        left join before on before.id = w.id
+        left join contacts c on c.bot_id = w.bot_id and c.telegram_id = w.contact_telegram_id
+      where w.status = 'completed' and before.status is distinct from 'completed'`;
   }
   if (batch.visits.length > 0) {
     await sql`
@@ -44,4 +59,5 @@ export async function writeBatch(sql: Sql, batch: Batch) {
       where exists (select 1 from flow_nodes n where n.id = x.node_id)
       on conflict (node_id, button_id) do update set clicks = flow_button_clicks.clicks + excluded.clicks`;
   }
+  return completed;
 }

@@ -1,13 +1,16 @@
 /**
  * Write-behind recorder for executions, node visits and button clicks, like the contact journal: a step is a few
  * microseconds in memory, and every ~20 ms one multi-row upsert per table carries whatever accumulated. An
- * execution's latest state wins within a batch. Durable work (a delay) calls flush() first so its row finds
- * the execution. The price: a crash loses at most one flush interval of history, never a scheduled step.
+ * execution's latest state wins within a batch. Durable work (a delay) calls flushOrThrow() first so its row finds
+ * the execution, and fails with it when the database is away. The price: a crash loses at most one flush interval
+ * of history, never a scheduled step.
  */
-import type { Sql } from '../../db/client.ts';
+import type { Queryable, Sql } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ExecutionState } from './execution.ts';
-import { writeBatch } from './recorder-repository.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { emitWebhookEvents } from '../../ports/webhook-events.ts';
+import { writeBatch, type CompletedExecution } from './recorder-repository.ts';
 
 export type ExecutionRecorder = ReturnType<typeof createRecorder>;
 
@@ -22,18 +25,21 @@ export function createRecorder(sql: Sql, logger: Logger, flushDelayMs = 20) {
     timer ??= setTimeout(() => void flush(), flushDelayMs);
   };
 
-  function flush(): Promise<void> {
+  /** Writes what accumulated, after the writes before it; rejects with this batch's failure (logged either way). */
+  function write(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = undefined;
     const batch = { executions: [...executions.values()], visits: [...visits.values()], clicks: [...clicks.values()] };
     executions = new Map();
     visits = new Map();
     clicks = new Map();
-    running = running.then(() => writeBatch(sql, batch)).catch((error: unknown) => {
+    const written = running.then(() => inTransaction(sql, async (tx) => emitCompleted(tx, await writeBatch(tx, batch))));
+    running = written.catch((error: unknown) => {
       logger.error('falha ao gravar execuções de fluxos', { error, executions: batch.executions.length });
     });
-    return running;
+    return written;
   }
+  const flush = () => write().catch(() => undefined);
 
   return {
     save(execution: ExecutionState) {
@@ -54,5 +60,15 @@ export function createRecorder(sql: Sql, logger: Logger, flushDelayMs = 20) {
       schedule();
     },
     flush,
+    /** flush() for durable work that needs the rows (a delay's job references its execution): its failure goes up. */
+    flushOrThrow: write,
   };
+}
+
+/** flow.completed (ports/webhook-events.ts), in the transaction that records the completions. */
+function emitCompleted(tx: Queryable, completed: CompletedExecution[]) {
+  return emitWebhookEvents(tx, completed.map((execution) => ({
+    workspaceId: execution.userId, type: 'flow.completed',
+    data: { flowId: execution.flowId, botId: execution.botId, contactId: execution.contactId, telegramUserId: String(execution.telegramUserId) },
+  })));
 }

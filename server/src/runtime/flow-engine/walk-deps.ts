@@ -21,7 +21,7 @@ export function walkDepsFactory(deps: { sql: Sql; recorder: ExecutionRecorder; m
   const scheduleDelay = async (execution: ExecutionState, node: EngineNode, runAt: Date) => {
     // The pending row references the execution: write the history that waits in memory first.
     recorder.save({ ...execution, status: 'waiting' });
-    await recorder.flush();
+    await recorder.flushOrThrow();
     await flowResumeJob.enqueue(sql, { executionId: execution.id, botId: execution.botId, nodeId: node.id }, {
       runAt, scope: botScope(execution.botId), maxAttempts: RESUME_ATTEMPTS,
       // The same walk of a redone update schedules this delay once (the execution id comes from the update).

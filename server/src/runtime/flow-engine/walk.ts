@@ -1,9 +1,11 @@
 /**
  * Walks an execution from some nodes (docs/decisions.md#d-flow-engine): depth-first, each node's targets in connection order, every
  * visited node counted once per visit, at most 100 steps per execution (loop guard). A failed step ends its
- * branch; a delay ends its branch until the pending step resumes it.
+ * branch; a delay ends its branch until the pending step resumes it. The database away is no failed step: it ends the
+ * walk and goes up, so the update (or the job) that caused it is handled again once the database answers.
  */
 import { MAX_EXECUTION_STEPS } from '@shared/flows/executions.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { ExecutionState } from './execution.ts';
 import { externalClock } from './external-clock.ts';
 import { nextNodes } from './flow-graph.ts';
@@ -37,6 +39,7 @@ async function walkNow(deps: WalkDeps, execution: ExecutionState, startNodeIds: 
     try {
       result = await runNode(deps, execution, node);
     } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
       result = { outcome: 'failed', handle: null, detail: error instanceof Error ? error.message : String(error) };
     }
     execution.steps.push({

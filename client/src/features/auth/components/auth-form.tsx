@@ -30,9 +30,10 @@ export function AuthForm<I>({ form, mutation, submitLabel, children }: AuthFormP
 }
 
 /** Under an account form, the way to the other one: 'Não tem uma conta? Cadastre-se', 'Já tem uma conta? Faça login'. */
-export function AuthSwitchLink({ to, question, action }: { to: '/login' | '/register'; question: string; action: string }) {
+/** `redirect`: where the visit was headed (an invitation's page), kept across the switch. */
+export function AuthSwitchLink({ to, redirect, question, action }: { to: '/login' | '/register'; redirect?: string | undefined; question: string; action: string }) {
   return (
-    <Link to={to} className="group inline-block py-1 text-slate-600">
+    <Link to={to} search={redirect ? { redirect } : {}} className="group inline-block py-1 text-slate-600">
       {question} <span className="font-semibold text-brand-600 group-hover:text-brand-700 group-hover:underline">{action}</span>
     </Link>
   );

@@ -1,4 +1,5 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { RESET_TEXTS } from '../api/password-reset-texts.ts';
 import { useLogin } from '../api/login.ts';
 import { useFormFields } from '../hooks/use-form-fields.ts';
 import { EmailField, PasswordField } from './auth-field.tsx';
@@ -20,11 +21,16 @@ export function LoginPage() {
       documentTitle="Entrar"
       title="Bem-vindo de volta!"
       subtitle="Entre na sua conta para continuar"
-      footer={<AuthSwitchLink to="/register" question="Não tem uma conta?" action="Cadastre-se" />}
+      footer={<AuthSwitchLink to="/register" redirect={target} question="Não tem uma conta?" action="Cadastre-se" />}
     >
       <AuthForm form={form} mutation={login} submitLabel="Entrar">
         <EmailField form={form} />
         <PasswordField form={form} autoComplete="current-password" />
+        <div className="-mt-3 flex justify-end">
+          <Link to="/forgot-password" className="inline-block py-1 text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline">
+            {RESET_TEXTS.forgotLink}
+          </Link>
+        </div>
       </AuthForm>
     </AuthLayout>
   );

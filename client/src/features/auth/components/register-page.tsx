@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { PASSWORD_MIN_LENGTH, registerInputSchema } from '@shared/auth/schemas.ts';
 import { useRegister } from '../api/register.ts';
 import { useFormFields } from '../hooks/use-form-fields.ts';
@@ -9,14 +9,16 @@ import { AuthLayout } from './auth-layout.tsx';
 export function RegisterPage() {
   const navigate = useNavigate();
   const form = useFormFields(registerInputSchema, { name: '', email: '', password: '' });
-  const register = useRegister({ onSuccess: () => void navigate({ to: '/dashboard', replace: true }) });
+  // An invitation's page sends a new account back to it, to join.
+  const target = useSearch({ from: '/register', select: (search) => search.redirect });
+  const register = useRegister({ onSuccess: () => void navigate({ href: target ?? '/dashboard', replace: true }) });
 
   return (
     <AuthLayout
       documentTitle="Criar conta"
       title="Crie sua conta"
       subtitle="Comece a gerenciar seus bots do Telegram em poucos minutos"
-      footer={<AuthSwitchLink to="/login" question="Já tem uma conta?" action="Faça login" />}
+      footer={<AuthSwitchLink to="/login" redirect={target} question="Já tem uma conta?" action="Faça login" />}
     >
       <AuthForm form={form} mutation={register} submitLabel="Criar Conta">
         <AuthField form={form} name="name" label="Nome completo" autoComplete="name" placeholder="Seu nome" />

@@ -3,7 +3,8 @@ export const BOT_TOASTS = {
   loadBotsError: 'Erro ao carregar bots',
   createSuccess: 'Bot adicionado com sucesso!',
   createError: 'Erro ao adicionar bot',
-  removeSuccess: 'Bot removido com sucesso!',
+  // A deleted bot goes to the trash (docs/decisions.md#bot-trash), so the toast says where to find it.
+  removeSuccess: 'Bot movido para a Lixeira. Você pode restaurá-lo por 30 dias.',
   loadDetailsError: 'Erro ao carregar detalhes do bot',
   activated: 'Bot ativado com sucesso!',
   deactivated: 'Bot desativado com sucesso!',

@@ -1,13 +1,15 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AlertTriangle, ArrowLeft, Bot as BotIcon, Power, PowerOff, Users } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Bot as BotIcon, Power, PowerOff, Trash2, Users } from 'lucide-react';
 import { BOT_TEXTS, type Bot } from '@shared/bots/schemas.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { useSetBotActive } from '../api/bot-writes.ts';
+import { useRemoveBot, useSetBotActive } from '../api/bot-writes.ts';
 import { BotFacts } from './bot-facts.tsx';
+import { DeleteBotDialog } from './delete-bot-dialog.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 /** The bot's identity, its actions (Voltar, Ver Contatos, Ativar/Desativar) and its facts (docs/product.md#screen-bot-details). */
 export function BotSummary({ bot }: { bot: Bot }) {
@@ -37,7 +39,7 @@ function BotIdentity({ bot }: { bot: Bot }) {
           </span>
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
-              <h2 className="truncate text-xl font-semibold text-slate-900">{bot.name}</h2>
+              <h2 className="truncate text-xl font-semibold text-slate-900"><UserText>{bot.name}</UserText></h2>
               <StatusBadge active={bot.isActive} />
             </div>
             <p className="text-slate-500">@{bot.username}</p>
@@ -54,6 +56,7 @@ function BotIdentity({ bot }: { bot: Bot }) {
             >
               {bot.isActive ? 'Desativar' : 'Ativar'}
             </Button>
+            <DeleteBotButton bot={bot} />
           </div>
         </div>
         {!bot.isActive && bot.inactiveReason && <InactiveReason reason={bot.inactiveReason} />}
@@ -69,6 +72,29 @@ function BotIdentity({ bot }: { bot: Bot }) {
           void setActive(bot.id, false);
         }}
         onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+/** Excluir: to the Lixeira after a confirmation that says what goes with the bot. */
+function DeleteBotButton({ bot }: { bot: Bot }) {
+  const [deleting, setDeleting] = useState(false);
+  const removeBot = useRemoveBot();
+  const navigate = useNavigate();
+  return (
+    <>
+      <Button variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700" icon={<Trash2 aria-hidden="true" className="size-4" />} onClick={() => setDeleting(true)}>
+        Excluir
+      </Button>
+      <DeleteBotDialog
+        bot={deleting ? bot : null}
+        onConfirm={() => {
+          setDeleting(false);
+          // Leave first: the page of a bot gone from the cache reports it as missing.
+          void navigate({ to: '/bots' }).then(() => removeBot(bot.id));
+        }}
+        onCancel={() => setDeleting(false)}
       />
     </>
   );

@@ -1,9 +1,9 @@
-import { Bot as BotIcon, Plus } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Bot as BotIcon, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Bot } from '@shared/bots/schemas.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { CardGrid, CardGridStates } from '../../../components/ui/card-grid.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useFirstLoadFailed } from '../../../offline/hooks.ts';
@@ -12,6 +12,7 @@ import { BOT_TOASTS } from '../api/bot-texts.ts';
 import { useRemoveBot } from '../api/bot-writes.ts';
 import { AddBotModal } from './add-bot-modal.tsx';
 import { BotCard } from './bot-card.tsx';
+import { DeleteBotDialog } from './delete-bot-dialog.tsx';
 
 const plusIcon = <Plus aria-hidden="true" className="size-4" />;
 
@@ -47,7 +48,15 @@ export function BotsPage() {
       <PageHeader
         title="Seus bots"
         description="Cadastre bots do Telegram e veja onde cada um é administrador."
-        actions={<Button icon={plusIcon} onClick={() => setAdding(true)}>Adicionar Bot</Button>}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Link to="/bots/trash" className={buttonClasses({ variant: 'outline' })}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Lixeira
+            </Link>
+            <Button icon={plusIcon} onClick={() => setAdding(true)}>Adicionar Bot</Button>
+          </div>
+        }
       />
       <CardGridStates items={bots} failed={bots === undefined && loadFailed} errorMessage={BOT_TOASTS.loadBotsError} loadingLabel="Carregando bots" skeletonHeight="h-40" empty={empty}>
         {(list) => (
@@ -61,15 +70,7 @@ export function BotsPage() {
         )}
       </CardGridStates>
       <AddBotModal open={adding} onClose={() => setAdding(false)} />
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remover bot"
-        message="Tem certeza que deseja remover este bot?"
-        confirmLabel="Remover"
-        danger
-        onConfirm={confirmRemoval}
-        onCancel={() => setRemoving(null)}
-      />
+      <DeleteBotDialog bot={removing} onConfirm={confirmRemoval} onCancel={() => setRemoving(null)} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { Bot, Channel } from '@shared/bots/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { useSyncBotChannels } from '../api/sync-bot-channels.ts';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 /** docs/product.md#screen-bot-details: supergroup is shown as Supergrupo, every other type as Canal. */
 export const channelTypeLabel = (type: Channel['channelType']) => (type === 'supergroup' ? 'Supergrupo' : 'Canal');
@@ -63,7 +64,7 @@ function ChannelRow({ channel }: { channel: Channel }) {
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium text-slate-900">{channel.channelName}</span>
+        <span className="block truncate font-medium text-slate-900"><UserText>{channel.channelName}</UserText></span>
         <span className="block text-sm text-slate-500">
           {channelTypeLabel(channel.channelType)} · ID: <span className="font-mono">{channel.channelId}</span>
         </span>

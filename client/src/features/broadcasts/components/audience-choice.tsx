@@ -5,24 +5,27 @@ type Props = { targetType: BroadcastTargetType; total: number | undefined; onCha
 
 const optionClass = 'flex cursor-pointer items-center gap-3 rounded-xl border border-slate-200 p-3 has-checked:border-brand-500 has-checked:bg-brand-50/50';
 
-/** Todos os contatos (with the count) or Contatos selecionados. */
+const OPTIONS: { value: BroadcastTargetType; title: string; hint?: string }[] = [
+  { value: 'ALL', title: 'Todos os contatos' },
+  { value: 'LABEL', title: 'Contatos com a etiqueta', hint: 'Quem tem uma etiqueta' },
+  { value: 'SELECTED', title: 'Contatos selecionados', hint: 'Escolha quem recebe' },
+];
+
+/** Todos os contatos (with the count), Contatos com a etiqueta or Contatos selecionados. */
 export function AudienceChoice({ targetType, total, onChange }: Props) {
   return (
-    <div role="radiogroup" aria-label="Público" className="grid gap-2 sm:grid-cols-2">
-      <label className={optionClass}>
-        <input type="radio" name="targetType" checked={targetType === 'ALL'} onChange={() => onChange('ALL')} className="size-4 accent-brand-600" />
-        <span>
-          <span className="block text-sm font-medium text-slate-900">Todos os contatos</span>
-          <span className="block text-xs text-slate-500">{total === undefined ? 'Contando…' : formatCount(total, 'contato', 'contatos')}</span>
-        </span>
-      </label>
-      <label className={optionClass}>
-        <input type="radio" name="targetType" checked={targetType === 'SELECTED'} onChange={() => onChange('SELECTED')} className="size-4 accent-brand-600" />
-        <span>
-          <span className="block text-sm font-medium text-slate-900">Contatos selecionados</span>
-          <span className="block text-xs text-slate-500">Escolha quem recebe</span>
-        </span>
-      </label>
+    <div role="radiogroup" aria-label="Público" className="grid gap-2 sm:grid-cols-3">
+      {OPTIONS.map((option) => (
+        <label key={option.value} className={optionClass}>
+          <input type="radio" name="targetType" checked={targetType === option.value} onChange={() => onChange(option.value)} className="size-4 accent-brand-600" />
+          <span>
+            <span className="block text-sm font-medium text-slate-900">{option.title}</span>
+            <span className="block text-xs text-slate-500">
+              {option.hint ?? (total === undefined ? 'Contando…' : formatCount(total, 'contato', 'contatos'))}
+            </span>
+          </span>
+        </label>
+      ))}
     </div>
   );
 }

@@ -5,10 +5,12 @@ import { DataCard } from '../../../components/data-card.tsx';
 import { DataList, type DataColumn } from '../../../components/data-list.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { audienceWho } from '../utils/audience.ts';
 import type { BroadcastRow } from '../utils/local-drafts.ts';
 import type { RowAction } from '../utils/row-actions.ts';
 import { RowActionButtons } from './row-action-buttons.tsx';
 import { BroadcastStatusBadge, PendingSyncBadge } from './status-badge.tsx';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 type Props = {
   rows: BroadcastRow[];
@@ -18,7 +20,8 @@ type Props = {
   pagination: { page: number; totalPages: number; onPage: (page: number) => void };
 };
 
-const audience = (row: BroadcastRow) => (row.targetType === 'ALL' ? BROADCAST_TEXTS.allContacts : BROADCAST_TEXTS.selectedContacts(row.contactIds.length));
+/** The list names no label (the detail does): one cache read per row is not worth it. */
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
 /** Data: the scheduled time, else the creation time (docs/product.md#screen-broadcasts). */
 const when = (row: BroadcastRow) => formatDateTime(row.scheduledFor ?? row.createdAt);
 
@@ -39,16 +42,16 @@ function Name({ row }: { row: BroadcastRow }) {
   return (
     <>
       <Link to="/broadcasts/$broadcastId" params={{ broadcastId: row.id }} className="inline-block py-0.5 font-semibold text-slate-900 hover:text-brand-700 hover:underline">
-        {row.name}
+        <UserText>{row.name}</UserText>
       </Link>
-      <span className="block text-xs text-slate-500">{audience(row)}</span>
+      <span className="block text-xs text-slate-500">{audienceWho(row, NO_NAMES)}</span>
     </>
   );
 }
 
 const Bot = ({ row, truncate = false }: { row: BroadcastRow; truncate?: boolean }) => (
   <>
-    <span className={cn('block text-slate-800', truncate && 'truncate')}>{row.bot.name}</span>
+    <span className={cn('block text-slate-800', truncate && 'truncate')}><UserText>{row.bot.name}</UserText></span>
     {row.bot.username && <span className={cn('block text-xs text-slate-500', truncate && 'truncate')}>@{row.bot.username}</span>}
   </>
 );

@@ -4,6 +4,7 @@ import type { Contact } from '@shared/contacts/schemas.ts';
 import { controlClasses } from '../../../components/ui/field.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { displayName, searchAudience } from '../utils/audience.ts';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 /** Shown at once; the rest appear as the search narrows them (a bot can have many thousands of contacts). */
 const VISIBLE = 200;
@@ -41,8 +42,8 @@ export function ContactChecklist({ audience, query, onQuery, selectedIds, error,
                   <label className="flex cursor-pointer items-center gap-3 px-3 py-2.5 hover:bg-slate-50">
                     <input type="checkbox" className="size-4 accent-brand-600" checked={selected.has(contact.id)} onChange={(event) => toggle(contact.id, event.target.checked)} />
                     <span className="min-w-0">
-                      <span className="block truncate text-sm text-slate-900">{displayName(contact)}</span>
-                      {contact.username && <span className="block truncate text-xs text-slate-500">@{contact.username}</span>}
+                      <span className="block truncate text-sm text-slate-900"><UserText>{displayName(contact)}</UserText></span>
+                      {contact.username && <span className="block truncate text-xs text-slate-500"><UserText>{`@${contact.username}`}</UserText></span>}
                     </span>
                   </label>
                 </li>

@@ -7,6 +7,7 @@ import type { RowAction } from '../utils/row-actions.ts';
 import type { BroadcastRow } from '../utils/local-drafts.ts';
 import { OFFLINE_ACTION_HINT } from './row-action-buttons.tsx';
 import { BroadcastStatusBadge, PendingSyncBadge } from './status-badge.tsx';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 type Props = { broadcast: BroadcastRow; online: boolean; back: ReactNode; onAction: (action: RowAction, row: BroadcastRow) => void };
 
@@ -16,12 +17,12 @@ export function DetailHeader({ broadcast, online, back, onAction }: Props) {
     <div className="flex flex-wrap items-start justify-between gap-4">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="truncate text-xl font-semibold text-slate-900">{broadcast.name}</h2>
+          <h2 className="truncate text-xl font-semibold text-slate-900"><UserText>{broadcast.name}</UserText></h2>
           <BroadcastStatusBadge status={broadcast.status} />
           {broadcast.pendingSync && <PendingSyncBadge />}
         </div>
         <p className="mt-1 text-sm text-slate-500">
-          {broadcast.bot.name}
+          <UserText>{broadcast.bot.name}</UserText>
           {broadcast.bot.username && ` · @${broadcast.bot.username}`}
         </p>
       </div>

@@ -1,20 +1,24 @@
 import { BROADCAST_TEXTS } from '@shared/broadcasts/texts.ts';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useLabels } from '../../../components/labels/use-labels.ts';
+import { audienceWho } from '../utils/audience.ts';
 import type { BroadcastRow } from '../utils/local-drafts.ts';
 
 /** Who: all or the picked ones, and before the send starts, how many that is now (the server's count). */
-function audience(broadcast: BroadcastRow): string {
-  const who = broadcast.targetType === 'ALL' ? BROADCAST_TEXTS.allContacts : BROADCAST_TEXTS.selectedContacts(broadcast.contactIds.length);
+function audience(broadcast: BroadcastRow, labelNames: ReadonlyMap<string, string>): string {
+  const who = audienceWho(broadcast, labelNames);
   const notStarted = broadcast.status === 'DRAFT' || broadcast.status === 'SCHEDULED';
   return notStarted && broadcast.audienceCount !== null ? `${who} · ${BROADCAST_TEXTS.audienceToReach(broadcast.audienceCount)}` : who;
 }
 
 /** Público and the broadcast's times; the error the send ended with. */
 export function DetailInfoCard({ broadcast }: { broadcast: BroadcastRow }) {
+  const labels = useLabels();
+  const labelNames = new Map((labels ?? []).map((label) => [label.id, label.name]));
   const when = (value: string | null) => (value ? formatDateTime(value) : '—');
   const items: [string, string][] = [
-    ['Público', audience(broadcast)],
+    ['Público', audience(broadcast, labelNames)],
     ['Criado em', when(broadcast.createdAt)],
     ['Agendado para', when(broadcast.scheduledFor)],
     ['Iniciado em', when(broadcast.startedAt)],

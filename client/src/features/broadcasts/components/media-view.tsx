@@ -2,6 +2,7 @@ import { FileText, Film, Image as ImageIcon, Music } from 'lucide-react';
 import { useState } from 'react';
 import { BROADCAST_MEDIA_LABELS, broadcastUploadedMediaId, type BroadcastMediaType } from '@shared/broadcasts/schemas.ts';
 import { useUploadedMediaSrc } from '../../../lib/media-blob.ts';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 const ICONS = { IMAGE: ImageIcon, VIDEO: Film, AUDIO: Music, DOCUMENT: FileText } as const;
 
@@ -43,7 +44,7 @@ function MediaChip({ type, url, broken = false }: Props & { broken?: boolean }) 
       </span>
       <span className="min-w-0">
         <span className="block font-medium">{BROADCAST_MEDIA_LABELS[type]}</span>
-        <span className="block truncate text-xs text-sky-700">{broken ? 'Não foi possível carregar a mídia' : name || 'Informe a URL da mídia'}</span>
+        <span className="block truncate text-xs text-sky-700">{broken ? 'Não foi possível carregar a mídia' : name ? <UserText reveal="all">{name}</UserText> : 'Informe a URL da mídia'}</span>
       </span>
     </div>
   );

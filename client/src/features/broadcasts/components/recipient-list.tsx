@@ -4,6 +4,8 @@ import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useBroadcastRecipients } from '../api/broadcast-requests.ts';
 import { useState } from 'react';
+import { UserText } from '../../../components/ui/user-text.tsx';
+import { balanceBidi } from '@shared/text/invisible.ts';
 
 const TONES: Record<RecipientStatus, string> = {
   pending: 'bg-slate-100 text-slate-600',
@@ -50,12 +52,12 @@ export function RecipientList({ broadcastId, sending }: { broadcastId: string; s
       ) : (
         <ul aria-label="Resultado por destinatário" className="divide-y divide-slate-100">
           {rows.map((recipient) => {
-            const name = [recipient.firstName, recipient.lastName].filter(Boolean).join(' ') || recipient.telegramId;
+            const name = [balanceBidi(recipient.firstName ?? ''), recipient.lastName].filter(Boolean).join(' ') || recipient.telegramId;
             return (
               <li key={`${recipient.telegramId}-${recipient.contactId ?? ''}`} className="flex items-start justify-between gap-3 px-5 py-3 sm:px-6">
                 <span className="min-w-0">
-                  <span className="block truncate text-sm text-slate-900">{name}</span>
-                  {recipient.username && <span className="block truncate text-xs text-slate-500">@{recipient.username}</span>}
+                  <span className="block truncate text-sm text-slate-900"><UserText>{name}</UserText></span>
+                  {recipient.username && <span className="block truncate text-xs text-slate-500"><UserText>{`@${recipient.username}`}</UserText></span>}
                   {recipient.reason && <span className="mt-0.5 block text-xs text-red-600">{recipient.reason}</span>}
                 </span>
                 <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold', TONES[recipient.status])}>{RECIPIENT_STATUS_LABELS[recipient.status]}</span>

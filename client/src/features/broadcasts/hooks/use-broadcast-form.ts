@@ -28,7 +28,7 @@ export function useBroadcastForm(initial: BroadcastFormValues) {
     validate: () => form.validate()?.payload ?? null,
     saved: form.saved,
     set<K extends Plain>(key: K, value: BroadcastFormValues[K]) {
-      edit((current) => ({ ...current, [key]: value }), [key, ...(key === 'mediaType' ? ['mediaUrl', 'text'] : []), ...(key === 'targetType' ? ['contactIds'] : [])]);
+      edit((current) => ({ ...current, [key]: value }), [key, ...(key === 'mediaType' ? ['mediaUrl', 'text'] : []), ...(key === 'targetType' ? ['contactIds', 'labelId'] : [])]);
     },
     /** Several fields at once (an upload sets the URL and the type it found). */
     patch(changes: Partial<BroadcastFormValues>) {

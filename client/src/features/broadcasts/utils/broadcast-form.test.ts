@@ -10,6 +10,10 @@ const NOW = Date.parse('2026-03-01T12:00:00Z');
 
 const filled = (changes: Partial<BroadcastFormValues> = {}): BroadcastFormValues => ({ ...emptyForm(BOT), name: 'Promo', text: 'Olá <b>todos</b>', ...changes });
 
+const SAVED_FIELDS = {
+  name: 'Promo', botId: BOT, mediaType: null, mediaUrl: null, message: 'Oi', caption: null, buttons: [], targetType: 'ALL', contactIds: [], scheduledFor: null,
+} satisfies Parameters<typeof toFormValues>[0];
+
 describe('form → payload', () => {
   test('a text broadcast to everyone: blank schedule, media and caption are left out of the creation, cleared on an edit', () => {
     const result = toPayload(filled(), NOW);
@@ -37,6 +41,17 @@ describe('form → payload', () => {
       contactIds: [CONTACT],
       buttons: [{ buttons: [{ text: 'Ver', type: 'url', value: 'https://exemplo.com' }, { text: 'Quero', type: 'callback', value: 'quero' }] }],
     });
+  });
+
+  test('a label audience sends its label, and asks for one until it is chosen', () => {
+    const LABEL = '5d2c6b1a-3e4f-4a5b-8c9d-0e1f2a3b4c5d';
+    const result = toPayload(filled({ targetType: 'LABEL', labelId: LABEL, contactIds: [CONTACT] }), NOW);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.payload.create).toMatchObject({ targetType: 'LABEL', labelId: LABEL, contactIds: [] });
+    expect(result.payload.update).toMatchObject({ targetType: 'LABEL', labelId: LABEL });
+    const missing = toPayload(filled({ targetType: 'LABEL' }), NOW);
+    expect(missing.ok ? {} : missing.errors).toEqual({ labelId: BROADCAST_TEXTS.labelRequired });
+    expect(toFormValues({ ...SAVED_FIELDS, targetType: 'LABEL', labelId: LABEL }).labelId).toBe(LABEL);
   });
 
   test('the schedule is the local wall-clock time as an instant, and must be in the future', () => {

@@ -24,6 +24,8 @@ export type BroadcastFormValues = {
   buttons: EditableRow[];
   targetType: BroadcastTargetType;
   contactIds: string[];
+  /** The label of a LABEL audience ('' = none chosen). */
+  labelId: string;
   /** datetime-local, the user's zone; '' = none. */
   scheduledLocal: string;
 };
@@ -34,10 +36,10 @@ let nextKey = 0;
 const newKey = (prefix: string) => `${prefix}-${++nextKey}`;
 
 export function emptyForm(botId = ''): BroadcastFormValues {
-  return { name: '', botId, mediaType: '', mediaUrl: '', text: '', buttons: [], targetType: 'ALL', contactIds: [], scheduledLocal: '' };
+  return { name: '', botId, mediaType: '', mediaUrl: '', text: '', buttons: [], targetType: 'ALL', contactIds: [], labelId: '', scheduledLocal: '' };
 }
 
-export function toFormValues(broadcast: Pick<Broadcast, 'name' | 'botId' | 'mediaType' | 'mediaUrl' | 'message' | 'caption' | 'buttons' | 'targetType' | 'contactIds' | 'scheduledFor'>): BroadcastFormValues {
+export function toFormValues(broadcast: Pick<Broadcast, 'name' | 'botId' | 'mediaType' | 'mediaUrl' | 'message' | 'caption' | 'buttons' | 'targetType' | 'contactIds' | 'scheduledFor'> & { labelId?: string | null }): BroadcastFormValues {
   return {
     name: broadcast.name,
     botId: broadcast.botId,
@@ -50,6 +52,7 @@ export function toFormValues(broadcast: Pick<Broadcast, 'name' | 'botId' | 'medi
     })),
     targetType: broadcast.targetType,
     contactIds: [...broadcast.contactIds],
+    labelId: broadcast.labelId ?? '',
     scheduledLocal: toLocalInput(broadcast.scheduledFor),
   };
 }
@@ -108,6 +111,7 @@ export function toPayload(values: BroadcastFormValues, now = Date.now()): FormRe
   const scheduledFor = values.scheduledLocal.trim() ? fromLocalInput(values.scheduledLocal) : undefined;
   const buttons = values.buttons.map((row) => ({ buttons: row.buttons.map(({ text: label, type, value }) => ({ text: label, type, value })) }));
   const contactIds = values.targetType === 'SELECTED' ? values.contactIds : [];
+  const labelId = values.targetType === 'LABEL' && values.labelId ? values.labelId : null;
   const create: CreateBroadcastInput = {
     name: values.name,
     botId: values.botId,
@@ -118,6 +122,7 @@ export function toPayload(values: BroadcastFormValues, now = Date.now()): FormRe
     buttons,
     targetType: values.targetType,
     contactIds,
+    ...(labelId ? { labelId } : {}),
     ...(scheduledFor ? { scheduledFor } : {}),
   };
 
@@ -144,6 +149,7 @@ export function toPayload(values: BroadcastFormValues, now = Date.now()): FormRe
     buttons,
     targetType: values.targetType,
     contactIds,
+    labelId,
     scheduledFor: scheduledFor ?? null,
   };
   return { ok: true, payload: { create, update, scheduledFor } };

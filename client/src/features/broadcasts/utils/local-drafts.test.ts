@@ -8,7 +8,7 @@ const SERVER = '22222222-2222-4222-8222-222222222222';
 const bots = new Map([[BOT, { name: 'Loja', username: 'loja_bot' }]]);
 
 const serverRow = { id: SERVER, name: 'No servidor', botId: BOT, bot: { name: 'Loja', username: 'loja_bot' }, message: 'Oi', parseMode: 'HTML', mediaType: null, mediaUrl: null, caption: 'x',
-  media: null, buttons: [], targetType: 'ALL', contactIds: [], scheduledFor: null, status: 'DRAFT', sentCount: 0, failedCount: 0, totalCount: 0,
+  media: null, buttons: [], targetType: 'ALL', contactIds: [], labelId: null, scheduledFor: null, status: 'DRAFT', sentCount: 0, failedCount: 0, totalCount: 0,
   statistics: { total: 0, sent: 0, failed: 0, skipped: 0, pending: 0 }, audienceCount: 12, audienceBlockedCount: 1, ratePerSecond: 30, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
   startedAt: null, completedAt: null, error: null } satisfies Broadcast;
 

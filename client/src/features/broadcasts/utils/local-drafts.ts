@@ -41,6 +41,7 @@ function fromCreate(args: CreateArgs, at: string, bots: BotNames): BroadcastRow 
     buttons: args.buttons,
     targetType: args.targetType,
     contactIds: args.targetType === 'SELECTED' ? args.contactIds : [],
+    labelId: args.targetType === 'LABEL' ? args.labelId : null,
     scheduledFor: null,
     status: 'DRAFT',
     sentCount: 0,
@@ -68,7 +69,7 @@ export function mergeChanges(row: BroadcastRow, changes: UpdateChanges, at: stri
   const caption = changes.caption === undefined ? row.caption : changes.caption;
   const botId = changes.botId ?? row.botId;
   const targetType = changes.targetType ?? row.targetType;
-  const audienceChanged = botId !== row.botId || targetType !== row.targetType || changes.contactIds !== undefined;
+  const audienceChanged = botId !== row.botId || targetType !== row.targetType || changes.contactIds !== undefined || changes.labelId !== undefined;
   return {
     ...row,
     name: changes.name ?? row.name,
@@ -81,7 +82,8 @@ export function mergeChanges(row: BroadcastRow, changes: UpdateChanges, at: stri
     media: mediaType && mediaUrl ? { type: mediaType, url: mediaUrl, uploadedMediaId: row.media?.uploadedMediaId ?? null, caption } : null,
     buttons: changes.buttons ?? row.buttons,
     targetType,
-    contactIds: targetType === 'ALL' ? [] : (changes.contactIds ?? row.contactIds),
+    contactIds: targetType === 'SELECTED' ? (changes.contactIds ?? row.contactIds) : [],
+    labelId: targetType === 'LABEL' ? (changes.labelId === undefined ? row.labelId : changes.labelId) : null,
     // A changed audience is counted again by the server once the change is pushed.
     ...(audienceChanged ? { audienceCount: null, audienceBlockedCount: null } : {}),
     updatedAt: at,

@@ -6,12 +6,19 @@ import { useFirstLoadFailed } from '../../../offline/hooks.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useChannel, useWelcome, type ChannelWithBot } from '../api/channel-rows.ts';
 import { WelcomeForm } from './welcome-form.tsx';
+import { UserText } from '../../../components/ui/user-text.tsx';
+import { useCan } from '../../../lib/use-can.ts';
+import { JoinGateSection } from './join-gate-section.tsx';
 
-/** /channels/{id}: the welcome message of one channel record (docs/product.md#screen-channel), from the local cache. */
+/**
+ * /channels/{id}: the welcome message of one channel record (docs/product.md#screen-channel), from the local cache,
+ * and for owners and admins its join gate (docs/product.md#acessos), read from the server.
+ */
 export function ChannelConfigPage({ channelId }: { channelId: string }) {
   const channel = useChannel(channelId);
   const welcome = useWelcome(channelId);
   const loadFailed = useFirstLoadFailed();
+  const canAccess = useCan('access');
 
   if (channel === null) return <ChannelNotFound />;
 
@@ -26,6 +33,7 @@ export function ChannelConfigPage({ channelId }: { channelId: string }) {
       ) : (
         <div aria-busy="true" aria-label="Carregando configuração" className="h-96 animate-pulse rounded-2xl border border-slate-200/80 bg-white" />
       )}
+      {channel && canAccess && <JoinGateSection channelId={channelId} />}
     </div>
   );
 }
@@ -50,7 +58,7 @@ function ChannelHeader({ data }: { data: ChannelWithBot | undefined }) {
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <div className="min-w-0">
-        <h2 className="truncate text-xl font-semibold text-slate-900">{data?.channel.channelName ?? 'Configuração do canal'}</h2>
+        <h2 className="truncate text-xl font-semibold text-slate-900">{data ? <UserText>{data.channel.channelName}</UserText> : 'Configuração do canal'}</h2>
         {data && (
           <p className="text-sm text-slate-500">
             {supergroup ? 'Supergrupo' : 'Canal'} · ID: <span className="font-mono">{data.channel.channelId}</span>

@@ -53,6 +53,6 @@ export function useEmptyConversation(contactId: string | undefined): Conversatio
     const contact = contactId ? await db.contacts.get(contactId) : undefined;
     if (!contact) return undefined;
     const bot = await db.bots.get(contact.botId);
-    return { contactId: contact.id, botId: contact.botId, lastMessageId: '', lastMessageAt: contact.lastInteractionAt, unreadCount: 0, contact, bot, lastMessage: undefined };
+    return { contactId: contact.id, botId: contact.botId, lastMessageId: '', lastMessageAt: contact.lastInteractionAt, unreadCount: 0, assigneeId: null, status: 'OPEN', contact, bot, lastMessage: undefined };
   }, [contactId]);
 }

@@ -3,6 +3,8 @@ import { useDeferredValue, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useCached, useFirstLoadFailed } from '../../../offline/hooks.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { ASSIGNMENT_UI_TEXTS } from '../api/assignment-texts.ts';
 import { useConversationPresence } from '../../../lib/push-presence.ts';
 import { CHAT_TEXTS } from '../api/chat-texts.ts';
 import { useConversations, useEmptyConversation, useMessageMatches } from '../api/conversation-rows.ts';
@@ -24,6 +26,7 @@ export function ChatPage({ selected, onSelect }: { selected: string | undefined;
   const conversations = useConversations();
   const loadFailed = useFirstLoadFailed();
   const [filter, setFilter] = useState<ConversationFilter>(ALL_CONVERSATIONS);
+  const me = useSession().user?.id;
   const term = searchTerm(useDeferredValue(filter.search));
   const matches = useMessageMatches(term);
   const bots = useCached((db) => db.bots.toArray(), []);
@@ -34,11 +37,8 @@ export function ChatPage({ selected, onSelect }: { selected: string | undefined;
   useConversationPresence(open?.contactId);
 
   if (conversations === undefined && loadFailed) return <LoadError message={CHAT_TEXTS.loadConversationsError} />;
-  const shown = conversations && filterConversations(conversations, { ...filter, search: term }, matches);
-  const filtered = term !== '' || filter.unreadOnly || filter.botId !== undefined;
-  const empty = !filtered
-    ? { title: CHAT_TEXTS.empty, hint: CHAT_TEXTS.emptyHint }
-    : { title: filter.unreadOnly && term === '' ? CHAT_TEXTS.noUnread : CHAT_TEXTS.noMatch, hint: CHAT_TEXTS.noMatchHint };
+  const shown = conversations && filterConversations(conversations, { ...filter, search: term }, matches, me);
+  const empty = emptyText(filter, term);
   return (
     <div className="flex h-[calc(100dvh-7.5rem)] flex-col gap-3 sm:h-[calc(100dvh-9rem)] sm:gap-4">
       <div className={cn(open && 'hidden md:block')}>
@@ -67,4 +67,14 @@ export function ChatPage({ selected, onSelect }: { selected: string | undefined;
       </div>
     </div>
   );
+}
+
+/** What an empty list says: nothing yet, or what the filters found nothing of. */
+function emptyText(filter: ConversationFilter, term: string) {
+  const narrowed = filter.unreadOnly || filter.botId !== undefined || filter.status !== undefined || filter.label !== undefined;
+  if (term === '' && !narrowed && filter.assignee === 'all') return { title: CHAT_TEXTS.empty, hint: CHAT_TEXTS.emptyHint };
+  if (term !== '' || filter.botId !== undefined || filter.status !== undefined || filter.label !== undefined) return { title: CHAT_TEXTS.noMatch, hint: CHAT_TEXTS.noMatchHint };
+  if (filter.assignee === 'mine') return { title: ASSIGNMENT_UI_TEXTS.noMine, hint: ASSIGNMENT_UI_TEXTS.assignHint };
+  if (filter.assignee === 'none') return { title: ASSIGNMENT_UI_TEXTS.noUnassigned, hint: ASSIGNMENT_UI_TEXTS.assignHint };
+  return { title: CHAT_TEXTS.noUnread, hint: CHAT_TEXTS.noMatchHint };
 }

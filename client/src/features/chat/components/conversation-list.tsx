@@ -5,6 +5,10 @@ import { formatCount } from '../../../lib/format.ts';
 import type { ConversationView } from '../api/conversation-rows.ts';
 import { contactName, messagePreview, previewPrefix } from '../utils/display.ts';
 import { formatChatTime } from '../utils/time.ts';
+import { UserText } from '../../../components/ui/user-text.tsx';
+import { useSession } from '../../../lib/session-store.ts';
+import { useAssignees } from '../api/assignees.ts';
+import { ConversationMeta } from './conversation-meta.tsx';
 
 type Props = {
   conversations: ConversationView[];
@@ -17,6 +21,8 @@ type Props = {
 };
 
 export function ConversationList({ conversations, selected, onSelect, matches, empty }: Props) {
+  const members = useAssignees();
+  const me = useSession().user?.id;
   if (conversations.length === 0) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
@@ -48,7 +54,7 @@ export function ConversationList({ conversations, selected, onSelect, matches, e
               </span>
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
-                  <span className="truncate font-medium text-slate-900">{name}</span>
+                  <span className="truncate font-medium text-slate-900"><UserText>{name}</UserText></span>
                   <time className="shrink-0 text-xs text-slate-500" dateTime={conversation.lastMessageAt}>
                     {formatChatTime(conversation.lastMessageAt)}
                   </time>
@@ -56,7 +62,7 @@ export function ConversationList({ conversations, selected, onSelect, matches, e
                 <span className="flex items-center justify-between gap-2">
                   <span className="truncate text-sm text-slate-500">
                     {shown ? previewPrefix(shown) : ''}
-                    {preview}
+                    <UserText reveal="links">{preview}</UserText>
                   </span>
                   {conversation.unreadCount > 0 && (
                     <span
@@ -67,7 +73,7 @@ export function ConversationList({ conversations, selected, onSelect, matches, e
                     </span>
                   )}
                 </span>
-                {conversation.bot && <span className="block truncate text-xs text-slate-500">{conversation.bot.name}</span>}
+                <ConversationMeta conversation={conversation} members={members} me={me} />
               </span>
             </button>
           </li>

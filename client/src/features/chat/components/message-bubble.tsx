@@ -8,6 +8,7 @@ import { formatChatTime } from '../utils/time.ts';
 import { ActivityRow } from './activity-row.tsx';
 import { MessageButtons } from './message-buttons.tsx';
 import { SourceMark } from './source-mark.tsx';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 const ICONS: Partial<Record<MessageType, ReactNode>> = {
   PHOTO: <Image className="size-4" />,
@@ -40,15 +41,15 @@ export function MessageBubble({ message }: { message: Message }) {
           message.status === 'FAILED' && 'bg-red-50 text-red-900 ring-1 ring-red-200',
         )}
       >
-        {outgoing && <SourceMark source={message.source} className={light ? 'text-brand-100' : 'text-slate-600'} />}
+        {outgoing && <SourceMark message={message} className={light ? 'text-brand-100' : 'text-slate-600'} />}
         {message.type !== 'TEXT' && (
           <p className={cn('flex items-center gap-1.5 font-medium', light ? 'text-brand-100' : 'text-slate-600')}>
             <span aria-hidden="true">{ICONS[message.type]}</span>
             {MESSAGE_TYPE_LABELS[message.type]}
-            {message.mediaName && <span className="truncate font-normal">· {message.mediaName}</span>}
+            {message.mediaName && <span className="truncate font-normal">· <UserText reveal="all">{message.mediaName}</UserText></span>}
           </p>
         )}
-        {message.content && <p className="break-words whitespace-pre-wrap">{message.content}</p>}
+        {message.content && <p className="break-words whitespace-pre-wrap"><UserText reveal="links">{message.content}</UserText></p>}
         <MessageButtons rows={message.buttons} />
         <p className={cn('mt-1 flex items-center justify-end gap-1 text-[11px]', light ? 'text-brand-100' : 'text-slate-500')}>
           <time dateTime={message.createdAt}>{formatChatTime(message.createdAt)}</time>

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import type { Message } from '@shared/messages/schemas.ts';
 import { ALL_CONVERSATIONS, filterConversations, messageMatches, searchTerm } from './conversation-filter.ts';
 
-const row = (contactId: string, firstName: string, username: string | null, unreadCount = 0, botId = 'b1') => ({
-  contactId, botId, unreadCount, contact: { firstName, lastName: null, username, telegramId: contactId.replace('c', '10') },
+const row = (contactId: string, firstName: string, username: string | null, unreadCount = 0, botId = 'b1', assigneeId: string | null = null, status: 'OPEN' | 'PENDING' | 'RESOLVED' = 'OPEN') => ({
+  contactId, botId, unreadCount, assigneeId, status, contact: { firstName, lastName: null, username, telegramId: contactId.replace('c', '10') },
 });
 
 const message = (contactId: string, content: string, createdAt: string): Message => ({
@@ -11,7 +11,7 @@ const message = (contactId: string, content: string, createdAt: string): Message
   mediaName: null, status: 'SENT', error: null, createdAt,
 });
 
-const rows = [row('c1', 'Ana', 'ana_s', 2), row('c2', 'Bruno', null, 0, 'b2'), row('c3', 'Célia', 'celia')];
+const rows = [row('c1', 'Ana', 'ana_s', 2, 'b1', 'me'), row('c2', 'Bruno', null, 0, 'b2', 'other', 'PENDING'), row('c3', 'Célia', 'celia', 0, 'b1', null, 'RESOLVED')];
 
 describe('conversation filters', () => {
   test('search finds a conversation by name, @username or the text of a cached message, ignoring case and accents', () => {
@@ -28,5 +28,21 @@ describe('conversation filters', () => {
   test('não lidas and one bot narrow the list', () => {
     expect(filterConversations(rows, { ...ALL_CONVERSATIONS, unreadOnly: true }, new Map()).map((r) => r.contactId)).toEqual(['c1']);
     expect(filterConversations(rows, { ...ALL_CONVERSATIONS, botId: 'b2' }, new Map()).map((r) => r.contactId)).toEqual(['c2']);
+  });
+
+  test('a label keeps the conversations whose contact carries it', () => {
+    const labelled = [{ ...row('c1', 'Ana', null), contact: { ...row('c1', 'Ana', null).contact, labelIds: ['vip'] } }, row('c2', 'Bruno', null)];
+    expect(filterConversations(labelled, { ...ALL_CONVERSATIONS, label: 'vip' }, new Map()).map((r) => r.contactId)).toEqual(['c1']);
+    expect(filterConversations(labelled, { ...ALL_CONVERSATIONS, label: 'outra' }, new Map())).toEqual([]);
+  });
+
+  test('Minhas, Sem responsável and a status narrow the list, together', () => {
+    const ids = (changes: Partial<typeof ALL_CONVERSATIONS>) => filterConversations(rows, { ...ALL_CONVERSATIONS, ...changes }, new Map(), 'me').map((r) => r.contactId);
+    expect(ids({ assignee: 'mine' })).toEqual(['c1']);
+    expect(ids({ assignee: 'none' })).toEqual(['c3']);
+    expect(ids({ assignee: 'all', status: 'PENDING' })).toEqual(['c2']);
+    expect(ids({ assignee: 'mine', status: 'RESOLVED' })).toEqual([]);
+    // Signed out of the member's id (never the case on screen), "Minhas" is empty rather than everyone's.
+    expect(filterConversations(rows, { ...ALL_CONVERSATIONS, assignee: 'mine' }, new Map()).map((r) => r.contactId)).toEqual([]);
   });
 });

@@ -1,21 +1,33 @@
 /**
  * Which conversations the list shows (docs/product.md#screen-chat): a search over the contact's name, @username and
- * the text of the messages cached on this device, "Não lidas", and one bot. Pure, over the cached rows, so it works
- * offline. "Minhas" (conversations assigned to the signed-in operator) joins here as one more field once accounts
- * have teams: there is no assignment to filter by yet.
+ * the text of the messages cached on this device, "Não lidas", one bot, whose they are ("Minhas": assigned to the
+ * signed-in member, "Sem responsável", "Todas") and where they stand (aberta, pendente, resolvida). Pure, over the
+ * cached rows, so it works offline; the server's list answers the same filters (GET /messages/conversations).
  */
 import { contactSearchText, foldSearchText } from '@shared/contacts/rules.ts';
+import type { ConversationStatus } from '@shared/messages/assignment.ts';
 import type { Message } from '@shared/messages/schemas.ts';
 
-export type ConversationFilter = { search: string; unreadOnly: boolean; botId: string | undefined };
+export type AssigneeFilter = 'mine' | 'none' | 'all';
 
-export const ALL_CONVERSATIONS: ConversationFilter = { search: '', unreadOnly: false, botId: undefined };
+export type ConversationFilter = {
+  search: string;
+  unreadOnly: boolean;
+  botId: string | undefined;
+  assignee: AssigneeFilter;
+  status: ConversationStatus | undefined;
+  label?: string | undefined;
+};
+
+export const ALL_CONVERSATIONS: ConversationFilter = { search: '', unreadOnly: false, botId: undefined, assignee: 'all', status: undefined };
 
 type Filterable = {
   contactId: string;
   botId: string;
   unreadCount: number;
-  contact: { firstName: string; lastName: string | null; username: string | null; telegramId: string };
+  assigneeId: string | null;
+  status: ConversationStatus;
+  contact: { firstName: string; lastName: string | null; username: string | null; telegramId: string; labelIds?: readonly string[] };
 };
 
 /** The folded search term; '' when there is nothing to search (a lone "@" searches usernames as typed without it). */
@@ -33,12 +45,19 @@ export function messageMatches(messages: readonly Message[], term: string): Map<
   return found;
 }
 
-export function filterConversations<T extends Filterable>(rows: readonly T[], filter: ConversationFilter, matches: Map<string, Message>): T[] {
+const assigneeMatches = (assigneeId: string | null, filter: AssigneeFilter, memberId: string | undefined) =>
+  filter === 'all' || (filter === 'none' ? assigneeId === null : assigneeId !== null && assigneeId === memberId);
+
+/** `memberId`: the signed-in member ("Minhas"). */
+export function filterConversations<T extends Filterable>(rows: readonly T[], filter: ConversationFilter, matches: Map<string, Message>, memberId?: string): T[] {
   const term = searchTerm(filter.search);
   return rows.filter(
     (row) =>
       (!filter.unreadOnly || row.unreadCount > 0) &&
+      assigneeMatches(row.assigneeId, filter.assignee, memberId) &&
+      (filter.status === undefined || row.status === filter.status) &&
       (filter.botId === undefined || row.botId === filter.botId) &&
+      (filter.label === undefined || (row.contact.labelIds ?? []).includes(filter.label)) &&
       (term === '' || contactSearchText(row.contact).includes(term) || matches.has(row.contactId)),
   );
 }

@@ -1,10 +1,11 @@
 import type { Contact } from '@shared/contacts/schemas.ts';
 import { activityText, MESSAGE_TYPE_LABELS } from '@shared/messages/kind.ts';
 import { isActivity, type Message } from '@shared/messages/schemas.ts';
+import { balanceBidi } from '@shared/text/invisible.ts';
 
 /** docs/product.md#screen-contacts: first + last name; else first; else @username; else 'User {telegramId}'. */
 export function contactName(contact: Pick<Contact, 'firstName' | 'lastName' | 'username' | 'telegramId'>): string {
-  const full = [contact.firstName, contact.lastName].filter(Boolean).join(' ').trim();
+  const full = [balanceBidi(contact.firstName), contact.lastName].filter(Boolean).join(' ').trim();
   if (full) return full;
   if (contact.username) return `@${contact.username}`;
   return `User ${contact.telegramId}`;

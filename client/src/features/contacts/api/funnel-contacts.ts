@@ -19,6 +19,7 @@ export function useFunnelContacts(funnelId: string | undefined, query: ContactQu
       if (query.search.trim()) params.set('search', query.search.trim());
       if (query.filter !== 'all') params.set('isBot', String(query.filter === 'bots'));
       if (query.botId) params.set('botId', query.botId);
+      if (query.label) params.set('label', query.label);
       const body = await api.get(`/contacts/all?${params}`, { schema: contactsResponseSchema, fallbackMessage: CONTACT_TOASTS.loadError });
       const { total, page, totalPages, totalCapped } = body.pagination;
       return { rows: body.data.contacts, total, page, totalPages, totalCapped: totalCapped === true };

@@ -2,15 +2,18 @@ import { Link } from '@tanstack/react-router';
 import { Bot as BotIcon, MessageCircle, MessageSquare, Pencil, Phone, Trash2, User } from 'lucide-react';
 import { memo, useId } from 'react';
 import type { Contact } from '@shared/contacts/schemas.ts';
+import type { Label } from '@shared/labels/schemas.ts';
+import { LabelChips } from '../../../components/labels/label-chips.tsx';
 import { contactDisplayName } from '@shared/contacts/rules.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
-type Props = { contact: Contact; botLabel?: string | undefined; onEdit: (contact: Contact) => void; onRemove: (contact: Contact) => void };
+type Props = { contact: Contact; labels?: Label[] | undefined; botLabel?: string | undefined; onEdit: (contact: Contact) => void; onRemove: (contact: Contact) => void };
 
 /** One contact of the grid: display name, username, Telegram id, kind, bot, phone, messages, last interaction. */
-export const ContactCard = memo(function ContactCard({ contact, botLabel, onEdit, onRemove }: Props) {
+export const ContactCard = memo(function ContactCard({ contact, labels, botLabel, onEdit, onRemove }: Props) {
   const titleId = useId();
   const name = contactDisplayName(contact);
   return (
@@ -21,16 +24,17 @@ export const ContactCard = memo(function ContactCard({ contact, botLabel, onEdit
         </span>
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="truncate font-semibold text-slate-900">
-            {name}
+            <UserText>{name}</UserText>
           </h3>
           <p className="truncate text-sm text-slate-500">
-            {contact.username ? `@${contact.username} · ` : ''}ID {contact.telegramId}
+            {contact.username && <><UserText>{`@${contact.username}`}</UserText> · </>}ID {contact.telegramId}
           </p>
         </div>
         <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${contact.isBot ? 'bg-amber-50 text-amber-700' : 'bg-emerald-50 text-emerald-700'}`}>
           {contact.isBot ? 'Bot' : 'Humano'}
         </span>
       </div>
+      <LabelChips labelIds={contact.labelIds} labels={labels} className="mt-2" />
       <dl className="mt-2 space-y-0.5 text-sm text-slate-600 sm:mt-3 sm:space-y-1">
         {botLabel && (
           <div className="flex gap-2">
@@ -48,10 +52,17 @@ export const ContactCard = memo(function ContactCard({ contact, botLabel, onEdit
           <dt><MessageSquare aria-label="Mensagens" className="size-4" /></dt>
           <dd>{formatCount(contact.messageCount, 'mensagem', 'mensagens')}</dd>
         </div>
-        <div className="flex gap-2">
-          <dt className="text-slate-500">Última interação:</dt>
-          <dd>{formatDateTime(contact.lastInteractionAt)}</dd>
-        </div>
+        {contact.awaitingStart ? (
+          <div className="flex gap-2">
+            <dt className="sr-only">Situação</dt>
+            <dd className="text-amber-800">Importado, ainda não conversou com o bot</dd>
+          </div>
+        ) : (
+          <div className="flex gap-2">
+            <dt className="text-slate-500">Última interação:</dt>
+            <dd>{formatDateTime(contact.lastInteractionAt)}</dd>
+          </div>
+        )}
       </dl>
       <ContactCardActions contact={contact} name={name} onEdit={onEdit} onRemove={onRemove} />
     </Card>
@@ -59,7 +70,7 @@ export const ContactCard = memo(function ContactCard({ contact, botLabel, onEdit
 });
 
 /** Abrir conversa (the chat with this contact, an empty one if they never wrote), Editar, Remover (icons alone on a phone, so the three fit). */
-function ContactCardActions({ contact, name, onEdit, onRemove }: Omit<Props, 'botLabel'> & { name: string }) {
+function ContactCardActions({ contact, name, onEdit, onRemove }: Omit<Props, 'botLabel' | 'labels'> & { name: string }) {
   return (
     <div className="mt-auto flex gap-2 pt-3 sm:pt-4">
       <Link

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { Contact } from '@shared/contacts/schemas.ts';
+import { LabelsManagerButton } from '../../../components/labels/labels-manager.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CardGridStates } from '../../../components/ui/card-grid.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -12,14 +13,18 @@ import { CONTACT_TOASTS, REMOVE_CONTACT_QUESTION } from '../api/contact-texts.ts
 import { useRemoveContact } from '../api/contact-writes.ts';
 import { useContactList } from '../hooks/use-contact-list.ts';
 import { useLivePull } from '../../../offline/use-live-pull.ts';
-import { countByBot } from '../utils/contact-query.ts';
+import { countByBot, type ContactQuery } from '../utils/contact-query.ts';
+import type { ExportFilters } from '../api/contact-import.ts';
 import { BotBreakdown } from './bot-breakdown.tsx';
 import { ContactGrid } from './contact-grid.tsx';
 import { ContactStatCards } from './contact-stat-cards.tsx';
 import { ContactsPagination } from './contacts-pagination.tsx';
 import { ContactsToolbar } from './contacts-toolbar.tsx';
 import { EditContactModal } from './edit-contact-modal.tsx';
+import { ExportContactsButton } from './export-contacts-button.tsx';
+import { ImportContactsButton } from './import-contacts-dialog.tsx';
 import { FunnelBanner } from './funnel-banner.tsx';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 type Props = { botId?: string | undefined; funnelId?: string | undefined; onClearFunnel?: () => void };
 
@@ -35,14 +40,21 @@ export function ContactsPage({ botId, funnelId, onClearFunnel }: Props) {
   const [editing, setEditing] = useState<Contact | null>(null);
   const [removing, setRemoving] = useState<Contact | null>(null);
   const removeContact = useRemoveContact();
-  const filtered = Boolean(query.search || query.filter !== 'all' || funnelId);
+  const filtered = Boolean(query.search || query.filter !== 'all' || query.label || funnelId);
 
   return (
     <div className="space-y-4 sm:space-y-6">
       <PageHeader
-        title={isGlobal ? 'Todos os contatos' : `Contatos de ${bots?.find((item) => item.id === botId)?.name ?? 'bot'}`}
+        title={isGlobal ? 'Todos os contatos' : <>Contatos de <UserText>{bots?.find((item) => item.id === botId)?.name ?? 'bot'}</UserText></>}
         description={`Pessoas e bots que conversaram com ${isGlobal ? 'os seus bots' : 'este bot'}.`}
-        actions={!isGlobal && <BackToBot botId={botId} />}
+        actions={
+          <>
+            <ExportContactsButton filters={exportFilters(query, botId, funnelId)} />
+            <ImportContactsButton bots={bots ?? []} botId={botId ?? query.botId} />
+            <LabelsManagerButton />
+            {!isGlobal && <BackToBot botId={botId} />}
+          </>
+        }
       />
       {funnelId && <FunnelBanner funnelId={funnelId} onClear={onClearFunnel} />}
       <ContactStatCards stats={stats} />
@@ -71,6 +83,12 @@ export function ContactsPage({ botId, funnelId, onClearFunnel }: Props) {
       />
     </div>
   );
+}
+
+/** The list's filters as the export's: the page's bot or the chosen one, search, people or bots, label, funnel. */
+function exportFilters(query: ContactQuery, botId: string | undefined, funnelId: string | undefined): ExportFilters {
+  const isBot = query.filter === 'all' ? undefined : query.filter === 'bots';
+  return { botId: botId ?? query.botId, search: query.search, isBot, label: query.label, funnelId };
 }
 
 function BackToBot({ botId }: { botId: string }) {

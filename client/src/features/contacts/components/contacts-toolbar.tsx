@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import type { Bot } from '@shared/bots/schemas.ts';
 import type { ContactFilter, ContactSortField } from '@shared/contacts/schemas.ts';
+import { LabelFilter } from '../../../components/labels/label-filter.tsx';
 import { controlClasses } from '../../../components/ui/field.tsx';
 import type { ContactQuery } from '../utils/contact-query.ts';
 
@@ -29,7 +30,7 @@ type Props = {
 
 const selectClass = `${controlClasses(false)} h-11`;
 
-/** Search, Todos/Humanos/Bots, sort and, on the global page, the bot. Every change goes back to page 1. */
+/** Search, Todos/Humanos/Bots, the label, sort and, on the global page, the bot. Every change goes back to page 1. */
 export function ContactsToolbar({ query, onChange, bots }: Props) {
   return (
     <div className="grid grid-cols-2 gap-3 lg:flex lg:flex-row lg:items-end">
@@ -67,6 +68,7 @@ export function ContactsToolbar({ query, onChange, bots }: Props) {
           </select>
         </label>
       )}
+      <LabelFilter className="block lg:w-48" value={query.label} onChange={(label) => onChange({ label, page: 1 })} />
       <label className="block lg:w-64">
         <span className="mb-1.5 block text-sm font-medium text-slate-700">Ordenar por</span>
         <select

@@ -9,6 +9,7 @@ import { useCachedContacts, useContactBots } from '../api/contact-rows.ts';
 import { CONTACT_TOASTS } from '../api/contact-texts.ts';
 import { useFunnelContacts } from '../api/funnel-contacts.ts';
 import { contactStats, DEFAULT_CONTACT_QUERY, matchContacts, pageOf, type ContactQuery } from '../utils/contact-query.ts';
+import { isolateText } from '@shared/text/invisible.ts';
 
 export function useContactList(botId: string | undefined, funnelId: string | undefined) {
   const contacts = useCachedContacts(botId);
@@ -23,7 +24,7 @@ export function useContactList(botId: string | undefined, funnelId: string | und
   const local = matched ? pageOf(matched, query.page) : undefined;
   const funnel = useFunnelContacts(funnelId, { ...query, search });
   const stats = useMemo(() => (contacts ? contactStats(contacts, Date.now()) : undefined), [contacts]);
-  const botNames = useMemo(() => new Map((bots ?? []).map((item) => [item.id, `${item.name} · @${item.username}`])), [bots]);
+  const botNames = useMemo(() => new Map((bots ?? []).map((item) => [item.id, `${isolateText(item.name)} · @${item.username}`])), [bots]);
 
   useEffect(() => {
     if (contacts === undefined && loadFailed) toast.error(CONTACT_TOASTS.statsError, { id: CONTACT_TOASTS.statsError });

@@ -17,6 +17,7 @@ const contact = (over: Partial<Contact>): Contact => ({
   messageCount: 0,
   lastInteractionAt: '2026-01-01T00:00:00.000Z',
   createdAt: '2025-01-01T00:00:00.000Z',
+  labelIds: [],
   ...over,
 });
 
@@ -68,5 +69,17 @@ describe('contact list logic', () => {
     expect(contactDisplayName(ana)).toBe('ANA');
     expect(contactDisplayName({ firstName: '', lastName: null, username: 'só_user', telegramId: '1' })).toBe('@só_user');
     expect(contactDisplayName({ firstName: ' ', lastName: 'x', username: null, telegramId: '42' })).toBe('User 42');
+  });
+
+  test('filters by a label, with the other filters', () => {
+    const vip = contact({ firstName: 'Vera', labelIds: ['label-vip', 'label-lead'] });
+    const lead = contact({ firstName: 'Luís', labelIds: ['label-lead'], botId: 'bot-b' });
+    const rows = [joao, vip, lead];
+    const ids = (query: Partial<typeof DEFAULT_CONTACT_QUERY>) => matchContacts(rows, { ...DEFAULT_CONTACT_QUERY, ...query }).map((row) => row.firstName).sort();
+    expect(ids({ label: 'label-vip' })).toEqual(['Vera']);
+    expect(ids({ label: 'label-lead' })).toEqual(['Luís', 'Vera']);
+    expect(ids({ label: 'label-lead', botId: 'bot-b' })).toEqual(['Luís']);
+    expect(ids({ label: 'label-lead', search: 'vera' })).toEqual(['Vera']);
+    expect(ids({})).toHaveLength(3);
   });
 });

@@ -13,6 +13,8 @@ export type ContactQuery = {
   sortOrder: 'asc' | 'desc';
   page: number;
   botId?: string | undefined;
+  /** Only the contacts carrying this label (as GET /contacts?label=). */
+  label?: string | undefined;
 };
 
 export const DEFAULT_CONTACT_QUERY: ContactQuery = { search: '', filter: 'all', sortBy: 'lastInteractionAt', sortOrder: 'desc', page: 1 };
@@ -36,6 +38,7 @@ export function matchContacts(contacts: readonly Contact[], query: Omit<ContactQ
     (contact) =>
       (query.botId === undefined || contact.botId === query.botId) &&
       (query.filter === 'all' || contact.isBot === (query.filter === 'bots')) &&
+      (query.label === undefined || contact.labelIds.includes(query.label)) &&
       (term === '' || contactSearchText(contact).includes(term)),
   );
   const sign = query.sortOrder === 'asc' ? 1 : -1;

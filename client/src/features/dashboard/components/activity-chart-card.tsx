@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { LineChart } from '../../../components/charts/line-chart.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import type { ActivityChart } from '../utils/activity-charts.ts';
 
 /** One chart of the activity: its totals of the period, then the drawing, or how to get data when it has none. */
@@ -21,7 +21,7 @@ export function ActivityChartCard({ chart, period, hasBots }: { chart: ActivityC
               <div key={series.key} className="flex items-center gap-1.5">
                 <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: series.color }} />
                 <dt>{series.label}:</dt>
-                <dd className="font-semibold text-slate-900 tabular-nums">{formatNumber(totals[index] ?? 0)}</dd>
+                <dd className="font-semibold text-slate-900 tabular-nums">{(spec.money ? formatMoney : formatNumber)(totals[index] ?? 0)}</dd>
               </div>
             ))}
           </dl>

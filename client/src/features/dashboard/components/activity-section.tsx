@@ -1,11 +1,11 @@
 import { RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
-import type { ActivityDay, ActivityDays } from '@shared/dashboard/schemas.ts';
+import { ACTIVITY_DAYS, type ActivityDay, type ActivityDays } from '@shared/dashboard/schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ACTIVITY_CHARTS, periodOf, toActivityChart } from '../utils/activity-charts.ts';
 import { ActivityChartCard } from './activity-chart-card.tsx';
-import { PeriodSelector } from './period-selector.tsx';
+import { PeriodSelector } from '../../../components/period-selector.tsx';
 
 type Props = {
   days: ActivityDays;
@@ -30,7 +30,7 @@ export function ActivitySection({ days, onDaysChange, series, hasBots, failed }:
             {period || `Últimos ${days} dias`}
           </p>
         </div>
-        <PeriodSelector value={days} onChange={onDaysChange} />
+        <PeriodSelector options={ACTIVITY_DAYS} value={days} onChange={onDaysChange} />
       </div>
       {failed && !charts ? (
         <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center">

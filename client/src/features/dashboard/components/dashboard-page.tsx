@@ -6,6 +6,7 @@ import { ACTIVITY_LOAD_FAILED, useDashboardActivity } from '../api/dashboard-act
 import { useDashboardStats } from '../api/dashboard-stats.ts';
 import { ActivitySection } from './activity-section.tsx';
 import { GettingStarted } from './getting-started.tsx';
+import { MemberFiguresCard } from './member-figures-card.tsx';
 import { NowCards } from './now-cards.tsx';
 import { QuickActions } from './quick-actions.tsx';
 import { StatCards } from './stat-cards.tsx';
@@ -37,6 +38,7 @@ export function DashboardPage() {
       {hasNoBots && setup}
       <NowCards now={activity.data?.now} unavailable={failed !== undefined} />
       <ActivitySection days={days} onDaysChange={setDays} series={activity.data?.series} hasBots={!hasNoBots} failed={failed} />
+      <MemberFiguresCard />
       {!hasNoBots && setup}
     </div>
   );

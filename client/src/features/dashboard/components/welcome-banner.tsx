@@ -1,5 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { formatLongDate } from '../../../lib/format.ts';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 export function WelcomeBanner({ name }: { name: string | undefined }) {
   const firstName = name?.trim().split(/\s+/)[0];
@@ -11,7 +12,7 @@ export function WelcomeBanner({ name }: { name: string | undefined }) {
           <Sparkles aria-hidden="true" className="size-4" />
           <span className="first-letter:uppercase">{formatLongDate(new Date())}</span>
         </p>
-        <h2 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{firstName ? `Olá, ${firstName}!` : 'Olá!'}</h2>
+        <h2 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{firstName ? <>Olá, <UserText>{firstName}</UserText>!</> : 'Olá!'}</h2>
         <p className="mt-1.5 max-w-xl text-indigo-100">Acompanhe seus bots, canais e fluxos do Telegram em um só lugar.</p>
       </div>
     </section>

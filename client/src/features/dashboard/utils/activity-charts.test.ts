@@ -4,7 +4,7 @@ import { ACTIVITY_CHARTS, formatActivityDay, periodOf, toActivityChart } from '.
 
 const day = (date: string, figures: Partial<ActivityDay> = {}): ActivityDay => ({
   date, messagesReceived: 0, messagesSent: 0, newContacts: 0, channelJoins: 0, channelLeaves: 0,
-  broadcastSent: 0, broadcastFailed: 0, funnelEntries: 0, ...figures,
+  broadcastSent: 0, broadcastFailed: 0, funnelEntries: 0, revenueCents: 0, activeAccesses: 0, ...figures,
 });
 
 const spec = (id: string) => {
@@ -29,6 +29,15 @@ describe('activity charts', () => {
     const series = [day('2026-11-26', { messagesReceived: 4 }), day('2026-11-27')];
     expect(toActivityChart(spec('channels'), series)).toMatchObject({ empty: true, totals: [0, 0] });
     expect(toActivityChart(spec('messages'), series).empty).toBe(false);
+  });
+
+  test('revenue is drawn and summed in reais; accesses in force read as the last day, never a sum', () => {
+    const series = [day('2026-11-26', { revenueCents: 4990, activeAccesses: 3 }), day('2026-11-27', { revenueCents: 12_345, activeAccesses: 4 })];
+    const revenue = toActivityChart(spec('revenue'), series);
+    expect(revenue.data.columns[1]).toEqual([49.9, 123.45]);
+    expect(revenue.totals).toEqual([173.35]);
+    expect(revenue.data.format?.(173.35).replace(/\s/g, ' ')).toBe('R$ 173,35');
+    expect(toActivityChart(spec('accesses'), series).totals).toEqual([4]);
   });
 
   test('every metric of the API is drawn by exactly one chart', () => {

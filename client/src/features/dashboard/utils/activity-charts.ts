@@ -4,8 +4,9 @@
  */
 import type { ActivityDay, ActivityMetric } from '@shared/dashboard/schemas.ts';
 import type { LineChartData } from '../../../components/charts/line-chart-data.ts';
+import { formatMoney } from '../../../lib/format.ts';
 
-export type ActivityChartId = 'messages' | 'contacts' | 'channels' | 'broadcasts' | 'funnels';
+export type ActivityChartId = 'messages' | 'contacts' | 'channels' | 'broadcasts' | 'funnels' | 'revenue' | 'accesses';
 
 type ChartSeries = { key: ActivityMetric; label: string; color: string };
 
@@ -14,7 +15,11 @@ export type ActivityChartSpec = {
   title: string;
   series: readonly ChartSeries[];
   /** How to get data into this chart, shown while the period has none. */
-  zero: { text: string; noBotText: string; link: { to: '/bots' | '/broadcasts' | '/funnels' | '/chat'; label: string } };
+  zero: { text: string; noBotText: string; link: { to: '/bots' | '/broadcasts' | '/funnels' | '/chat' | '/acessos'; label: string } };
+  /** Cents drawn and summed as reais. */
+  money?: boolean;
+  /** A level, not a flow: the period's figure is its last day's, never a sum of days. */
+  level?: boolean;
 };
 
 export const ACTIVITY_CHARTS: readonly ActivityChartSpec[] = [
@@ -77,6 +82,28 @@ export const ACTIVITY_CHARTS: readonly ActivityChartSpec[] = [
       link: { to: '/funnels', label: 'Ver funis' },
     },
   },
+  {
+    id: 'revenue',
+    title: 'Receita',
+    money: true,
+    series: [{ key: 'revenueCents', label: 'Receita', color: '#059669' }],
+    zero: {
+      text: 'Nenhuma venda no período. Crie um plano de acesso e ligue o webhook da sua plataforma de pagamento.',
+      noBotText: 'Conecte um bot e crie um plano de acesso para vender a entrada nos seus grupos e canais.',
+      link: { to: '/acessos', label: 'Ver acessos' },
+    },
+  },
+  {
+    id: 'accesses',
+    title: 'Acessos ativos',
+    level: true,
+    series: [{ key: 'activeAccesses', label: 'Acessos ativos', color: '#d97706' }],
+    zero: {
+      text: 'Nenhum acesso pago em vigor no período. Cada compra aprovada vira um acesso com prazo.',
+      noBotText: 'Conecte um bot e crie um plano de acesso para vender a entrada nos seus grupos e canais.',
+      link: { to: '/acessos', label: 'Ver acessos' },
+    },
+  },
 ];
 
 // The series' dates are calendar days (YYYY-MM-DD in the user's zone): read and printed as UTC so no zone shifts them.
@@ -115,8 +142,8 @@ export type ActivityChart = {
 };
 
 export function toActivityChart(spec: ActivityChartSpec, series: readonly ActivityDay[]): ActivityChart {
-  const columns = spec.series.map(({ key }) => series.map((day) => day[key]));
-  const totals = columns.map((column) => column.reduce((sum, value) => sum + value, 0));
+  const columns = spec.series.map(({ key }) => series.map((day) => (spec.money ? day[key] / 100 : day[key])));
+  const totals = columns.map((column) => (spec.level ? (column.at(-1) ?? 0) : column.reduce((sum, value) => sum + value, 0)));
   return {
     spec,
     data: {
@@ -124,6 +151,7 @@ export function toActivityChart(spec: ActivityChartSpec, series: readonly Activi
       ticks: series.map((day) => formatActivityTick(day.date)),
       series: spec.series,
       columns: [series.map((_day, index) => index), ...columns],
+      ...(spec.money ? { format: formatMoney } : {}),
     },
     totals,
     empty: totals.every((total) => total === 0),

@@ -2,6 +2,8 @@
  * pt-BR texts of the flow list and the create-flow modal (docs/product.md#screen-flows, #toasts-account; docs/decisions.md#d-flows), verbatim. The failures of
  * queued writes ('Erro ao criar fluxo', …) are announced by the offline layer (offline/mutation-labels.ts).
  */
+import { isolateText } from '@shared/text/invisible.ts';
+
 export const FLOW_TOASTS = {
   loadError: 'Erro ao carregar fluxos',
   createSuccess: 'Fluxo criado com sucesso!',
@@ -9,7 +11,7 @@ export const FLOW_TOASTS = {
   enabled: 'Fluxo ativado',
   disabled: 'Fluxo desativado',
   duplicateSuccess: 'Fluxo duplicado!',
-  duplicateNote: (name: string) => `"${name}" começa inativo: ative-o quando estiver pronto.`,
+  duplicateNote: (name: string) => `"${isolateText(name)}" começa inativo: ative-o quando estiver pronto.`,
   duplicateError: 'Erro ao duplicar fluxo',
   duplicateOffline: 'Sem conexão: duplicar um fluxo precisa de internet.',
 } as const;

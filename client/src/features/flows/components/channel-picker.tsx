@@ -1,4 +1,5 @@
 import { useModalChannels } from '../api/flow-rows.ts';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 type Props = { botId: string; selected: string[]; onToggle: (channelId: string) => void; error?: string | undefined };
 
@@ -17,7 +18,7 @@ export function ChannelPicker({ botId, selected, onToggle, error }: Props) {
           list.map((channel) => (
             <label key={channel.id} className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-50">
               <input type="checkbox" className="size-4 accent-brand-600" checked={selected.includes(channel.channelId)} onChange={() => onToggle(channel.channelId)} />
-              <span className="truncate">{channel.channelName}</span>
+              <span className="truncate"><UserText>{channel.channelName}</UserText></span>
               <span className="ml-auto text-xs text-slate-400">{channel.channelType === 'supergroup' ? 'Supergrupo' : 'Canal'}</span>
             </label>
           ))

@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { EntityCard, RemoveButton } from '../../../components/ui/entity-card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useFlowTriggers } from '../api/flow-rows.ts';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 type Props = {
   flow: FlowSummary;
@@ -27,7 +28,7 @@ export function FlowCard({ flow, executions, duplicating, onRemove, onToggle, on
     <EntityCard
       icon={Workflow}
       title={flow.name}
-      subtitle={flow.description && <p className="line-clamp-2 text-sm text-slate-500">{flow.description}</p>}
+      subtitle={flow.description && <p className="line-clamp-2 text-sm text-slate-500"><UserText>{flow.description}</UserText></p>}
       badge={<EnabledBadge enabled={flow.enabled} />}
       actions={
         <>

@@ -3,7 +3,8 @@ import type { Bot, Channel } from '@shared/bots/schemas.ts';
 import { FUNNEL_TEXTS, FUNNEL_TOASTS } from '@shared/funnels/schemas.ts';
 import { canInvite, type FunnelFormValues } from '../utils/funnel-form.ts';
 import type { FunnelFormView } from './funnel-form-fields.tsx';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { balanceBidi } from '@shared/text/invisible.ts';
 
 export const NO_BOT_HINT = 'Cadastre um bot em Meus Bots primeiro.';
 export const NO_CHANNEL_HINT = 'Adicione o bot como administrador de um canal, com permissão para convidar usuários.';
@@ -38,7 +39,7 @@ export function BotChannelFields({ form, bots, channels, onChange }: Props) {
         <option value="">{placeholder(bots, 'Carregando bots…', FUNNEL_TOASTS.loadBotsFailed, 'Nenhum bot cadastrado', 'Selecione um bot')}</option>
         {bots.data?.map((bot) => (
           <option key={bot.id} value={bot.id} disabled={!bot.isActive}>
-            {bot.name} (@{bot.username}){bot.isActive ? '' : ' — inativo'}
+            {balanceBidi(bot.name)} (@{bot.username}){bot.isActive ? '' : ' — inativo'}
           </option>
         ))}
       </SelectField>
@@ -48,7 +49,7 @@ export function BotChannelFields({ form, bots, channels, onChange }: Props) {
         </option>
         {channels.data?.map((row) => (
           <option key={row.id} value={row.id} disabled={!canInvite(row)}>
-            {row.channelName}
+            {balanceBidi(row.channelName)}
             {canInvite(row) ? '' : ' — sem permissão para convidar'}
           </option>
         ))}

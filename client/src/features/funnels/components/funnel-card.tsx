@@ -6,8 +6,9 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { CHART_SERIES } from '../utils/chart-series.ts';
-import { copyText } from '../utils/clipboard.ts';
+import { copyText } from '../../../lib/clipboard.ts';
 import { conversionSteps } from '../utils/conversion.ts';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 export type FunnelAction = 'metrics' | 'toggle' | 'delete';
 
@@ -97,8 +98,8 @@ function Actions({ funnel, busy, disabled, onAction }: Props) {
 function Title({ funnel }: { funnel: Funnel }) {
   return (
     <>
-      <h3 className="font-semibold break-words text-slate-900">{funnel.name}</h3>
-      {funnel.description && <p className="mt-0.5 text-sm break-words text-slate-500">{funnel.description}</p>}
+      <h3 className="font-semibold break-words text-slate-900"><UserText>{funnel.name}</UserText></h3>
+      {funnel.description && <p className="mt-0.5 text-sm break-words text-slate-500"><UserText>{funnel.description}</UserText></p>}
     </>
   );
 }
@@ -107,11 +108,11 @@ function Title({ funnel }: { funnel: Funnel }) {
 export function FunnelCard(props: Props) {
   const { funnel } = props;
   const fields: CardField[] = [
-    { label: 'Bot', value: (<>{funnel.bot.name} <span className="text-slate-500">@{funnel.bot.username}</span></>), className: 'truncate text-slate-800' },
-    { label: 'Canal', value: funnel.channel.channelName, className: 'truncate text-slate-800' },
+    { label: 'Bot', value: (<><UserText>{funnel.bot.name}</UserText> <span className="text-slate-500">@{funnel.bot.username}</span></>), className: 'truncate text-slate-800' },
+    { label: 'Canal', value: <UserText>{funnel.channel.channelName}</UserText>, className: 'truncate text-slate-800' },
   ];
   // The pixel as the operator knows it: its name and Meta's Pixel ID (as the funnel form's picker shows it).
-  if (funnel.pixelIntegration) fields.push({ label: 'Pixel do Meta', value: `${funnel.pixelIntegration.name} (${funnel.pixelIntegration.pixelId})`, wide: true, className: 'truncate text-slate-800' });
+  if (funnel.pixelIntegration) fields.push({ label: 'Pixel do Meta', value: <><UserText>{funnel.pixelIntegration.name}</UserText> ({funnel.pixelIntegration.pixelId})</>, wide: true, className: 'truncate text-slate-800' });
   return (
     <DataCard label={funnel.name} testId="funnel-card" title={<Title funnel={funnel} />} badge={<StatusBadge active={funnel.isActive} />} fields={fields} actions={<Actions {...props} />}>
       <TodayFigures funnel={funnel} />

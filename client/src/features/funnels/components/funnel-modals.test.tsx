@@ -5,7 +5,7 @@ import { act, type ReactNode } from 'react';
 import type { Bot, Channel } from '@shared/bots/schemas.ts';
 import { FUNNEL_TEXTS, type Funnel, type FunnelMetrics } from '@shared/funnels/schemas.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { getByLabel, render } from '../../../test-support/render.tsx';
+import { clickButton as click, getByLabel, render, typeInto } from '../../../test-support/render.tsx';
 import { CreateFunnelModal } from './create-funnel-modal.tsx';
 import { CHART_LOAD_FAILED } from './daily-chart.tsx';
 import { FunnelCreated } from './funnel-created.tsx';
@@ -35,20 +35,6 @@ const choose = (select: HTMLElement, value: string) =>
     const element = select as HTMLSelectElement;
     element.value = value;
     element.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-/**
- * Types as a user would for React under happy-dom: happy-dom's document has no `oninput`, so React watches text inputs
- * through its focus + key polyfill; the value goes through the prototype's setter so React's value tracker sees a change.
- */
-const typeInto = (input: HTMLInputElement, text: string) =>
-  act(async () => {
-    input.focus();
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
-    input.dispatchEvent(new KeyboardEvent('keyup', { bubbles: true }));
-  });
-const click = (name: string) =>
-  act(async () => {
-    [...document.querySelectorAll('button')].find((element) => element.textContent?.trim() === name)?.click();
   });
 
 async function waitFor(condition: () => boolean) {
@@ -122,7 +108,7 @@ describe('success state', () => {
 describe('metrics modal', () => {
   const FUNNEL = { id: 'f1', name: 'Lançamento', bot: { name: 'Vendas', username: 'vendas_bot' }, channel: { channelName: 'VIP', username: null } } as const;
   const history = Array.from({ length: 30 }, (_item, index) => ({ date: `2026-10-${String(index + 1).padStart(2, '0')}`, pageviews: index, clicks: 1, entries: 0, exits: 0 }));
-  const metrics: FunnelMetrics = { totalLeads: 42, activeLeads: 40, today: { pageviews: 120, clicks: 30, entries: 7, exits: 1 }, history, days: 30, timeZone: 'UTC' };
+  const metrics: FunnelMetrics = { totalLeads: 42, activeLeads: 40, today: { pageviews: 120, clicks: 30, entries: 7, exits: 1 }, history, days: 30, timeZone: 'UTC', sales: { purchases: 3, revenueCents: 29_700, history: history.map((day) => ({ date: day.date, purchases: 0, revenueCents: 0 })) } };
 
   test('opens on 30 days with leads, today and the daily history', async () => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -130,7 +116,7 @@ describe('metrics modal', () => {
     const view = await render(wrap(<MetricsModal funnel={FUNNEL as unknown as Funnel} onClose={() => {}} />));
     expect([...document.querySelectorAll('[aria-pressed="true"]')].map((element) => element.textContent)).toEqual(['30 dias']);
     const text = document.body.textContent ?? '';
-    for (const part of ['Leads no total42', 'Leads ativos40', 'Visualizações120', 'Cliques30', 'Entradas7', 'Saídas1', 'Histórico diário (30 dias)']) expect(text).toContain(part);
+    for (const part of ['Compras no período3', 'Receita no períodoR$\u00a0297,00', 'Leads no total42', 'Leads ativos40', 'Visualizações120', 'Cliques30', 'Entradas7', 'Saídas1', 'Histórico diário (30 dias)']) expect(text).toContain(part);
     expect(document.querySelectorAll('[data-testid="daily-history"] tbody tr')).toHaveLength(30);
     expect(document.querySelector('[data-testid="daily-history"] tbody tr th')?.textContent).toBe('01 de out.');
     // The chart module loads on its own; happy-dom has no canvas, so it ends drawn or in its pt-BR fallback.

@@ -6,6 +6,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { useFunnelMetrics } from '../api/funnel-requests.ts';
 import { CHART_SERIES } from '../utils/chart-series.ts';
 import { DailyChart } from './daily-chart.tsx';
+import { FunnelSales } from './funnel-sales.tsx';
 
 /** The days are the user's: the server counts them in this zone (docs/product.md#screen-funnels). */
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -62,6 +63,7 @@ export function MetricsModal({ funnel, onClose }: { funnel: Funnel; onClose: () 
               </dl>
             </section>
             {data ? <DailyChart history={data.history} /> : <div aria-label="Carregando métricas" className="h-48 animate-pulse rounded-xl bg-slate-100" />}
+            {data ? <FunnelSales sales={data.sales} /> : null}
           </>
         )}
       </div>

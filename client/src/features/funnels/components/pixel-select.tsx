@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FUNNEL_TOASTS } from '@shared/funnels/schemas.ts';
 import type { Pixel } from '@shared/pixels/schemas.ts';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { balanceBidi } from '@shared/text/invisible.ts';
 
 type Props = { value: string; error: string | undefined; pixels: UseQueryResult<Pixel[]>; onChange: (pixelIntegrationId: string) => void };
 
@@ -19,7 +20,7 @@ export function PixelSelect({ value, error, pixels, onChange }: Props) {
       <option value="">{pixels.data === undefined && !pixels.isError ? 'Carregando pixels…' : 'Nenhum pixel'}</option>
       {pixels.data?.map((pixel) => (
         <option key={pixel.id} value={pixel.id}>
-          {pixel.name} ({pixel.pixelId})
+          {balanceBidi(pixel.name)} ({pixel.pixelId})
         </option>
       ))}
     </SelectField>

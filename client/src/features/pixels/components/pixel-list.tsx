@@ -5,11 +5,12 @@ import { DataList, type DataColumn } from '../../../components/data-list.tsx';
 import { formatUpdatedDate } from '../utils/format-updated.ts';
 import { PixelActions, type PixelAction } from './pixel-actions.tsx';
 import { PixelStatus } from './pixel-status.tsx';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 type Props = { pixels: Pixel[]; onAction: (action: PixelAction, pixel: Pixel) => void; disabled: boolean; empty?: ReactNode };
 
 /** The name the operator gave it; Meta's Pixel ID has its own column (the internal id means nothing to anyone). */
-const Name = ({ pixel }: { pixel: Pixel }) => <span className="block min-w-0 font-semibold break-words text-slate-900">{pixel.name}</span>;
+const Name = ({ pixel }: { pixel: Pixel }) => <span className="block min-w-0 font-semibold break-words text-slate-900"><UserText>{pixel.name}</UserText></span>;
 
 const Token = ({ pixel }: { pixel: Pixel }) => <code className="font-mono text-xs break-words text-slate-600">{pixel.tokenPreview}</code>;
 

@@ -1,10 +1,10 @@
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useSession } from '../../../lib/session-store.ts';
+import { actingWorkspace, useSession } from '../../../lib/session-store.ts';
 import { OfflineProvider } from '../../../offline/provider.tsx';
 import { useSyncCurrentUser } from '../api/get-me.ts';
 import { useSidebar } from '../hooks/use-sidebar.ts';
-import { titleForPath } from '../nav-items.ts';
+import { canOpenPath, homePathFor, titleForPath } from '../nav-items.ts';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
 
@@ -16,7 +16,16 @@ export function AppLayout() {
   const sidebar = useSidebar();
   const { closeMobile } = sidebar;
   const title = titleForPath(pathname);
+  const workspace = actingWorkspace(session);
+  const role = workspace?.role ?? 'owner';
   useSyncCurrentUser();
+
+  // A page the member's role may not open (a link, a bookmark, a role changed meanwhile; the server refuses it
+  // anyway) is never rendered: the shell goes where the role starts.
+  const allowed = canOpenPath(role, pathname);
+  useEffect(() => {
+    if (!allowed) void navigate({ to: homePathFor(role), replace: true });
+  }, [allowed, role, navigate]);
 
   // The session can end while this screen is open: refresh refused, or Sair in another tab.
   useEffect(() => {
@@ -32,10 +41,10 @@ export function AppLayout() {
   }, [title]);
 
   // Signed out: the effect above is already on its way to /login; no user means no local database to read.
-  if (!session.user) return null;
+  if (!session.user || !workspace) return null;
 
   return (
-    <OfflineProvider userId={session.user.id}>
+    <OfflineProvider userId={session.user.id} workspaceId={workspace.id}>
       <div className="flex min-h-dvh bg-slate-50">
         <a
           href="#conteudo"
@@ -45,6 +54,7 @@ export function AppLayout() {
         </a>
         <Sidebar
           user={session.user}
+          role={role}
           collapsed={sidebar.collapsed}
           onToggleCollapsed={sidebar.toggleCollapsed}
           mobileOpen={sidebar.mobileOpen}
@@ -54,7 +64,7 @@ export function AppLayout() {
           <Header title={title} onOpenMenu={sidebar.openMobile} />
           <main id="conteudo" tabIndex={-1} className="flex-1 px-4 py-5 focus:outline-none sm:px-6 sm:py-6 lg:px-8">
             <div className="mx-auto w-full max-w-7xl">
-              <Outlet />
+              {allowed && <Outlet />}
             </div>
           </main>
         </div>

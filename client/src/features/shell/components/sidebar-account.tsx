@@ -3,6 +3,7 @@ import type { User } from '@shared/auth/schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { logoutQuestion, useLogout } from '../hooks/use-logout.ts';
+import { UserText } from '../../../components/ui/user-text.tsx';
 
 /** The signed-in user (initial, name, email) and Sair, which asks first when changes are still waiting to be sent. */
 export function SidebarAccount({ user, collapsed }: { user: User | null; collapsed: boolean }) {
@@ -17,7 +18,7 @@ export function SidebarAccount({ user, collapsed }: { user: User | null; collaps
           {initialOf(user?.name)}
         </span>
         <div className={cn('min-w-0 flex-1', collapsed && 'md:hidden')}>
-          <p className="truncate text-sm font-medium text-slate-900">{user?.name}</p>
+          <p className="truncate text-sm font-medium text-slate-900"><UserText>{user?.name}</UserText></p>
           <p className="truncate text-xs text-slate-500">{user?.email}</p>
         </div>
         <button

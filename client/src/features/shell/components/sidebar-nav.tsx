@@ -2,10 +2,14 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useCached } from '../../../offline/hooks.ts';
-import { NAV_ITEMS, navItemForPath } from '../nav-items.ts';
+import type { Role } from '@shared/team/permissions.ts';
+import { navItemForPath, navItemsFor } from '../nav-items.ts';
 
-/** Menu principal: one link per screen, the current one marked; collapsed, the icons alone (the label in a title). */
-export function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate: () => void }) {
+/**
+ * Menu principal: one link per screen the member's role may open, the current one marked; collapsed, the icons alone
+ * (the label in a title).
+ */
+export function SidebarNav({ collapsed, onNavigate, role }: { collapsed: boolean; onNavigate: () => void; role: Role }) {
   // The router marks a link active under its own path only; /channels/9 belongs to Meus Bots too (nav-items `also`).
   const currentTo = useLocation({ select: (location) => navItemForPath(location.pathname)?.to });
   // Chat carries the unread count of the cached conversations: right offline, and moved by every pull.
@@ -13,7 +17,7 @@ export function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNa
   return (
     <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-3 py-4">
       <ul className="space-y-1">
-        {NAV_ITEMS.map(({ label, to, icon: Icon }) => (
+        {navItemsFor(role).map(({ label, to, icon: Icon }) => (
           <li key={to}>
             <Link
               to={to}

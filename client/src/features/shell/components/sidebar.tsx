@@ -1,11 +1,15 @@
 import type { User } from '@shared/auth/schemas.ts';
+import type { Role } from '@shared/team/permissions.ts';
 import { cn } from '../../../lib/cn.ts';
 import { SidebarAccount } from './sidebar-account.tsx';
 import { SidebarBrand } from './sidebar-brand.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
+import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
 type SidebarProps = {
   user: User | null;
+  /** The member's role in the workspace acted in: the menu shows what it may open. */
+  role: Role;
   collapsed: boolean;
   onToggleCollapsed: () => void;
   mobileOpen: boolean;
@@ -16,7 +20,7 @@ type SidebarProps = {
  * One sidebar for every width: a static column on desktop (w-64, or w-20 when collapsed) and an overlay drawer
  * below 768 px that is display:none while closed. `collapsed` only applies from md up, so the drawer always shows labels.
  */
-export function Sidebar({ user, collapsed, onToggleCollapsed, mobileOpen, onCloseMobile }: SidebarProps) {
+export function Sidebar({ user, role, collapsed, onToggleCollapsed, mobileOpen, onCloseMobile }: SidebarProps) {
   return (
     <>
       {mobileOpen && <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" onClick={onCloseMobile} />}
@@ -30,7 +34,8 @@ export function Sidebar({ user, collapsed, onToggleCollapsed, mobileOpen, onClos
         )}
       >
         <SidebarBrand collapsed={collapsed} onToggleCollapsed={onToggleCollapsed} onCloseMobile={onCloseMobile} />
-        <SidebarNav collapsed={collapsed} onNavigate={onCloseMobile} />
+        <SidebarNav collapsed={collapsed} onNavigate={onCloseMobile} role={role} />
+        <WorkspaceSwitcher collapsed={collapsed} />
         <SidebarAccount user={user} collapsed={collapsed} />
       </aside>
     </>

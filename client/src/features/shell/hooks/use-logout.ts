@@ -1,13 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { sessionStore } from '../../../lib/session-store.ts';
-import { toast } from '../../../lib/toast.ts';
-import { forgetPushOnThisDevice } from '../../../lib/web-push.ts';
-import { wipeUserData } from '../../../offline/engine.ts';
 import { usePendingCount } from '../../../offline/hooks.ts';
 import { countPending } from '../../../offline/outbox.ts';
 import { useSyncEngine } from '../../../offline/provider.tsx';
+import { useLeaveDevice } from '../../../offline/use-leave-device.ts';
 import { logoutOnServer } from '../api/logout.ts';
 
 export const LOGOUT_SUCCESS = 'Logout realizado com sucesso!';
@@ -18,8 +14,7 @@ export const LOGOUT_SUCCESS = 'Logout realizado com sucesso!';
  * this user's local database so the next person on this browser sees nothing of it.
  */
 export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const leave = useLeaveDevice();
   const { db } = useSyncEngine();
   const live = usePendingCount();
   // The live count reads 0 until its first query answers: the decision re-reads the outbox at the click.
@@ -29,17 +24,11 @@ export function useLogout() {
 
   async function logout() {
     setConfirming(false);
-    const { user, tokens } = sessionStore().getState();
+    const { tokens } = sessionStore().getState();
     // Sent before clearing: the request is built synchronously, with the session still in place.
     if (tokens?.refreshToken) void logoutOnServer(tokens.refreshToken);
-    // This browser stops receiving the account's pushes (the DELETE takes the token now, before it is cleared).
-    forgetPushOnThisDevice();
-    sessionStore().clear();
-    queryClient.clear();
-    toast.success(LOGOUT_SUCCESS);
-    // Leave the screens that read the database before deleting it.
-    await navigate({ to: '/login', replace: true });
-    if (user) await wipeUserData(user.id).catch((error: unknown) => console.warn('Dados locais não apagados', error));
+    // This browser stops receiving the account's pushes (its DELETE takes the token before the session is cleared).
+    await leave(LOGOUT_SUCCESS);
   }
 
   return {

@@ -8,7 +8,10 @@ import type { Bot } from 'grammy';
 import type { Sql } from '../../../db/client.ts';
 import { decryptSecret } from '../../../lib/crypto.ts';
 import type { Logger } from '../../../lib/logger.ts';
+import type { AccessGate } from '../../../ports/access-gate.ts';
+import { createMemberRemover, type MemberRemover, type RemovalPace } from '../outbound/member-remover.ts';
 import type { PixelOutbox } from '../../../ports/pixel-outbox.ts';
+import { noStarsAccess, type StarsAccess } from '../../../ports/stars-access.ts';
 import type { ResilienceOptions, RetryTuning } from '../outbound/api-resilience.ts';
 import { createChannelCache, type ChannelCache } from './channel-cache.ts';
 import type { ContactJournal } from '../journal/contact-journal.ts';
@@ -26,6 +29,8 @@ export type BotEntry = {
   send: DirectSender;
   /** Broadcast deliveries: no retries, every outcome classified (broadcast-send.ts). */
   broadcast: BroadcastSender;
+  /** Paid access removals: paced per bot, 429 answered to the caller (member-remover.ts). */
+  remove: MemberRemover;
   cache: ChannelCache;
   stop: AbortController;
   handle?: RunnerHandle;
@@ -40,6 +45,9 @@ export type EntryOptions = {
   journal: ContactJournal;
   flows: FlowEngine;
   pixelOutbox: PixelOutbox;
+  starsAccess?: StarsAccess | undefined;
+  access: AccessGate;
+  removalPace?: RemovalPace | undefined;
   apiRoot: string;
   encryptionKey: Uint8Array;
   retry?: RetryTuning | undefined;
@@ -63,19 +71,20 @@ export function createBotEntry(options: EntryOptions): BotEntry {
     },
     onRetry: (method, reason, delayMs) => options.logger.warn('chamada ao Telegram repetida', { method, reason, delayMs }),
   };
+  const remove = createMemberRemover(token, options.apiRoot, resilience.onUnauthorized, options.removalPace);
   const bot = createProductBot({
     token,
     apiRoot: options.apiRoot,
     botInfo: row.botInfo ?? undefined,
     deps: {
-      botId: row.id, userId: row.userId, sql, logger: options.logger, journal: options.journal, channels: cache, flows: options.flows, pixelOutbox: options.pixelOutbox,
+      botId: row.id, userId: row.userId, sql, logger: options.logger, journal: options.journal, channels: cache, flows: options.flows, pixelOutbox: options.pixelOutbox, starsAccess: options.starsAccess ?? noStarsAccess, access: options.access, removeMember: remove,
       channelsChanged: options.channelsChanged, funnelChanged: options.funnelChanged,
     },
     resilience,
   });
   const send = createDirectSender(token, options.apiRoot, resilience);
   const broadcast = createBroadcastSender(token, options.apiRoot, resilience.onUnauthorized);
-  return { botId: row.id, userId: row.userId, bot, send, broadcast, cache, stop, state };
+  return { botId: row.id, userId: row.userId, bot, send, broadcast, remove, cache, stop, state };
 }
 
 /** Ends retry waits, stops fetching, and waits for the updates already in progress. */

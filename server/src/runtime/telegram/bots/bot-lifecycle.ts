@@ -15,7 +15,10 @@ import type { BotIntake, GrammySignal } from '../updates/bot-intake.ts';
 import { createBotEntry, stopBotEntry, type BotEntry } from './bot-entry.ts';
 import { createRestarts } from './restarts.ts';
 import * as repo from './runtime-repository.ts';
+import type { AccessGate } from '../../../ports/access-gate.ts';
+import type { RemovalPace } from '../outbound/member-remover.ts';
 import type { PixelOutbox } from '../../../ports/pixel-outbox.ts';
+import type { StarsAccess } from '../../../ports/stars-access.ts';
 
 export const TOKEN_REJECTED_REASON = 'O Telegram recusou o token deste bot. Cadastre um token válido.';
 /** How long stopping waits for bot starts still talking to Telegram before it goes on without them. */
@@ -27,6 +30,9 @@ export type LifecycleOptions = {
   apiRoot: string;
   encryptionKey: Uint8Array;
   pixelOutbox: PixelOutbox;
+  starsAccess?: StarsAccess | undefined;
+  access: AccessGate;
+  removalPace?: RemovalPace | undefined;
   retry?: RetryTuning | undefined;
   journal: ContactJournal;
   flows: FlowEngine;
@@ -53,7 +59,7 @@ export function createBotLifecycle(options: LifecycleOptions) {
   const { sql, logger } = options;
   const { closing, intake } = options;
   const running = new Map<string, BotEntry>();
-  const restarts = createRestarts({ logger, closed: () => closing.signal.aborted, start: (botId) => startBot(options, running, botId, revoke) });
+  const restarts = createRestarts({ logger, closed: () => closing.signal.aborted, start: (botId, stopped) => startBot(options, running, { botId, stopped }, revoke) });
 
   /** Stops the bot in this process (deactivation, a lease given up or lost, shutdown); nothing about the lease. */
   async function stopHere(botId: string, forget: boolean) {
@@ -113,24 +119,39 @@ export function createBotLifecycle(options: LifecycleOptions) {
 
 /** A bot this instance holds starts here: its entry made, Telegram asked who it is, then its updates received. */
 async function startBot(
-  options: LifecycleOptions, running: Map<string, BotEntry>, botId: string, revoke: (botId: string, userId: string) => Promise<void>,
+  options: LifecycleOptions, running: Map<string, BotEntry>, { botId, stopped }: { botId: string; stopped: AbortSignal },
+  revoke: (botId: string, userId: string) => Promise<void>,
 ): Promise<void> {
   const { sql, logger, closing } = options;
+  // The runtime closing or this bot stopped: either ends the start wherever it is.
+  const signal = AbortSignal.any([closing.signal, stopped]);
   const row = await repo.findActiveBot(sql, botId);
   if (!row || closing.signal.aborted || running.has(botId) || !options.holds(botId)) return;
   const log = logger.child({ botId });
   const entry = createBotEntry({
-    row, sql, logger: log, journal: options.journal, flows: options.flows, pixelOutbox: options.pixelOutbox, apiRoot: options.apiRoot, encryptionKey: options.encryptionKey,
+    row, sql, logger: log, journal: options.journal, flows: options.flows, pixelOutbox: options.pixelOutbox, starsAccess: options.starsAccess, access: options.access, removalPace: options.removalPace, apiRoot: options.apiRoot, encryptionKey: options.encryptionKey,
     retry: options.retry,
     onUnauthorized: () => void revoke(botId, row.userId),
     channelsChanged: () => options.notify?.(row.userId, 'channels.changed', { botId }),
     funnelChanged: (funnelId) => options.notify?.(row.userId, 'funnels.changed', { funnelId }),
   });
-  await entry.bot.init(options.signal);
-  // Stopped while Telegram was being asked (a slow or unreachable API): this start must not outlive the runtime.
-  if (closing.signal.aborted) return;
-  const mode = await options.intake.open(entry, log);
-  if (!mode) return;
+  // grammY types its signals with the abort-controller shim; the platform's AbortSignal is what it really uses.
+  const grammySignal = signal as GrammySignal;
+  const abandon = async () => {
+    // Stopped while Telegram was being asked (a slow or unreachable API): nothing of this start may go on running.
+    if (closing.signal.aborted) return;
+    await options.intake.close(botId);
+    options.flows.detach(botId);
+    await stopBotEntry(entry, false);
+  };
+  const unlessAborted = (error: unknown) => {
+    if (!signal.aborted) throw error;
+    return undefined;
+  };
+  await entry.bot.init(grammySignal).catch(unlessAborted);
+  if (signal.aborted) return abandon();
+  const mode = await options.intake.open(entry, log, grammySignal).catch(unlessAborted);
+  if (!mode || signal.aborted) return abandon();
   running.set(botId, entry);
   log.info('bot iniciado', { mode });
 }

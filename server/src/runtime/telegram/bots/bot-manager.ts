@@ -13,7 +13,10 @@ import type { MediaStore } from '../../../ports/media-store.ts';
 import type { RetryTuning } from '../outbound/api-resilience.ts';
 import type { BotRuntime } from '../../../ports/bot-runtime.ts';
 import type { StoredMessage } from '../../../ports/stored-messages.ts';
+import type { AccessGate } from '../../../ports/access-gate.ts';
+import type { RemovalPace } from '../outbound/member-remover.ts';
 import type { PixelOutbox } from '../../../ports/pixel-outbox.ts';
+import type { StarsAccess } from '../../../ports/stars-access.ts';
 import type { FlowEngine } from '../../flow-engine/flow-engine.ts';
 import { runFlowTest } from '../../flow-engine/flow-test.ts';
 import { syncChannels } from './channel-sync.ts';
@@ -40,6 +43,12 @@ export type BotManagerOptions = {
   media?: MediaStore;
   /** The Conversions API outbox funnel attribution records to (docs/decisions.md#pixel-outbox). */
   pixelOutbox: PixelOutbox;
+  /** Paid access's side of Telegram Stars (subscription joins, invoices, payments); absent: nothing is sold. */
+  starsAccess?: StarsAccess;
+  /** Paid access (docs/decisions.md#paid-access): claims, leaked links and the join gate; none when absent. */
+  access?: AccessGate;
+  /** Removals per second per bot (tests and benchmarks pair it with the emulator's limit). */
+  removalPace?: RemovalPace;
   /** Messages the runtime stored (a user wrote, a flow or welcome answered), after commit. */
   onMessagesStored?(messages: StoredMessage[]): void;
   /** The job queue's worker: a running bot holds its job scope on it. */
@@ -75,7 +84,7 @@ export function createBotManager(options: BotManagerOptions): BotManager {
     channelChanged: (botId, chatId) => life.entry(botId)?.cache.invalidate(chatId),
   });
   return {
-    ...outbound,
+    ...outbound, accessEvent: flows.accessEvent,
     jobHandlers: flows.jobHandlers,
     // The bot is claimed here if nobody holds it and this instance has room; else the instance that claims it hears
     // the change from the bots table. Stopping here also gives the lease back; the instance running the bot

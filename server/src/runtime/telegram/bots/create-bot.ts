@@ -9,15 +9,20 @@ import type { UserFromGetMe } from 'grammy/types';
 import { resilienceTransformer, type ResilienceOptions } from '../outbound/api-resilience.ts';
 import type { BotDeps } from './bot-deps.ts';
 import type { ContactJournal } from '../journal/contact-journal.ts';
+import { starsFeature } from '../features/access-stars.ts';
 import { callbacksFeature } from '../features/callbacks.ts';
 import { channelsFeature } from '../features/channels.ts';
 import { contactsFeature } from '../features/contacts.ts';
 import { flowsFeature } from '../features/flows.ts';
 import { membershipFeature } from '../features/membership-counts.ts';
+import { accessFeature } from '../features/access.ts';
+import { joinGateFeature } from '../features/access-join-gate.ts';
+import { accessEmailLinkFeature } from '../features/access-email-link.ts';
 import { funnelsFeature } from '../features/funnels.ts';
 import { welcomeFeature } from '../features/welcome.ts';
 import { externalTimer } from '../../flow-engine/external-clock.ts';
 import { outboundRecorder } from '../outbound/outbound-recorder.ts';
+import { reportHandlerFailure } from '../updates/handle-update.ts';
 
 export type CreateBotOptions = {
   token: string;
@@ -36,6 +41,8 @@ export const ALLOWED_UPDATES = [
   'chat_join_request',
   // Flows may run in channels (executionContexts 'channel'): their posts are channel_post updates.
   'channel_post',
+  // Telegram Stars invoices (features/access-stars.ts): the bot must accept each payment before it goes through.
+  'pre_checkout_query',
 ] as const;
 
 /**
@@ -59,12 +66,21 @@ export function createProductBot(options: CreateBotOptions): Bot<Context> {
   // Updates of one chat run in order (a join before the welcome's button press); different chats concurrently.
   bot.use(sequentialize(orderKey));
   bot.errorBoundary(
-    (error) => deps.logger.error('falha ao processar update', { updateId: error.ctx.update.update_id, error: error.error }),
+    reportHandlerFailure(deps.logger),
     contactsFeature(deps),
     channelsFeature(deps),
     membershipFeature(deps),
+    // Stars subscriptions and payments; membership updates pass on to attribution and the welcome.
+    starsFeature(deps),
     // Before the welcome, which ends chat_member handling; attribution always passes the update on.
     funnelsFeature(deps),
+    // Claims, leaked links and the join gate of paid access: before the welcome (which ends chat_member handling and
+    // would auto-approve requests) and the flows (which would answer /start).
+    accessFeature(deps),
+    // Join requests and the human check's buttons: before the welcome (auto-approval) and the flows (buttons).
+    joinGateFeature(deps),
+    // /vincular and its short exchange; everything else passes on to the welcome and the flows.
+    accessEmailLinkFeature(deps),
     welcomeFeature(deps),
     flowsFeature(deps),
     callbacksFeature(),

@@ -1,16 +1,18 @@
 /**
  * Bot starts in progress and their retries: one start per bot at a time; a failed start (Telegram down at boot…) is
- * tried again later, slower each time, never in a tight loop, and never once the runtime is closed.
+ * tried again later, slower each time, never in a tight loop, and never once the runtime is closed. A stop (a
+ * deletion, a switch-off, a lease gone) aborts the bot's start in progress rather than waiting for it: a start stuck
+ * on a Telegram that never answers would otherwise hold the operator's request for grammY's 500-second timeout.
  */
 import type { Logger } from '../../../lib/logger.ts';
 
 const RESTART_DELAY_MS = 5000;
 const MAX_RESTART_DELAY_MS = 5 * 60_000;
 
-export type RestartsOptions = { logger: Logger; closed(): boolean; start(botId: string): Promise<void> };
+export type RestartsOptions = { logger: Logger; closed(): boolean; start(botId: string, stopped: AbortSignal): Promise<void> };
 
 export function createRestarts(options: RestartsOptions) {
-  const starting = new Map<string, Promise<void>>();
+  const starting = new Map<string, { task: Promise<void>; abort: AbortController }>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
   function schedule(botId: string, attempt: number) {
@@ -24,22 +26,25 @@ export function createRestarts(options: RestartsOptions) {
 
   function startAttempt(botId: string, attempt: number): Promise<void> {
     const pending = starting.get(botId);
-    if (pending) return pending;
-    const task = options.start(botId)
+    if (pending) return pending.task;
+    const abort = new AbortController();
+    const task = options.start(botId, abort.signal)
       .catch((error: unknown) => {
         options.logger.error('falha ao iniciar bot; nova tentativa em instantes', { botId, error });
         schedule(botId, attempt);
       })
       .finally(() => starting.delete(botId));
-    starting.set(botId, task);
+    starting.set(botId, { task, abort });
     return task;
   }
 
   return {
     attempt: startAttempt,
-    /** Waits for the bot's start in progress, then cancels the retry a failed start may have scheduled meanwhile. */
+    /** Aborts the bot's start in progress and waits for it to end, then cancels the retry it may have scheduled. */
     async settled(botId: string) {
-      await starting.get(botId);
+      const pending = starting.get(botId);
+      pending?.abort.abort();
+      await pending?.task;
       clearTimeout(timers.get(botId));
       timers.delete(botId);
     },
@@ -47,7 +52,7 @@ export function createRestarts(options: RestartsOptions) {
     async stopAll(waitMs: number) {
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
-      await Promise.race([Promise.allSettled([...starting.values()]), Bun.sleep(waitMs)]);
+      await Promise.race([Promise.allSettled([...starting.values()].map((pending) => pending.task)), Bun.sleep(waitMs)]);
     },
   };
 }

@@ -3,6 +3,7 @@
  * journal shared by every bot, the lease that says which bots this instance owns, how an owned bot receives its
  * updates, its lifecycle here, the standalone Apis of bots running elsewhere and the change events between instances.
  */
+import { noAccessGate } from '../../../ports/access-gate.ts';
 import type { GrammySignal } from '../updates/bot-intake.ts';
 import { createBotIntake } from '../updates/bot-intake.ts';
 import { createDatabaseGate } from '../updates/database-gate.ts';
@@ -64,7 +65,7 @@ export function createRuntimeParts(options: BotManagerOptions) {
     onUnauthorized: (botId, userId) => void life.revoke(botId, userId),
   });
   const life = createBotLifecycle({
-    sql, logger, apiRoot, encryptionKey, pixelOutbox: options.pixelOutbox, retry, journal, flows, notify: options.notify, intake, closing, signal,
+    sql, logger, apiRoot, encryptionKey, pixelOutbox: options.pixelOutbox, starsAccess: options.starsAccess, access: options.access ?? noAccessGate, removalPace: options.removalPace, retry, journal, flows, notify: options.notify, intake, closing, signal,
     holds: (botId) => lease.holds(botId),
     forgetStandalone: (botId) => standalone.forget(botId),
     release: (botId) => lease.release(botId),

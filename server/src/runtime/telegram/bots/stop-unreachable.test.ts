@@ -21,3 +21,22 @@ test('stopping does not wait for a bot start stuck on an unreachable Telegram', 
   await server.stop();
   expect(performance.now() - began).toBeLessThan(4_000);
 }, 30_000);
+
+test('deleting a bot whose start is stuck on an unreachable Telegram answers at once; the bot never runs afterwards', async () => {
+  const server = await startTestServer({ env: { TELEGRAM_API_ROOT: `http://127.0.0.1:${silent.port}` }, pollingLease: { tickMs: 200 } });
+  try {
+    const account = await registerUser(server);
+    const botId = await insertBot(server, account.user.id);
+    await eventually('the bot start asking Telegram', async () => asked.filter((path) => path.endsWith('/getMe')).length >= 2, 10_000);
+    const deleted = await Promise.race([
+      server.api(`/api/bots/${botId}`, { method: 'DELETE', token: account.tokens.accessToken }).then((response) => response.status),
+      Bun.sleep(10_000).then(() => 'still waiting'),
+    ]);
+    expect(deleted).toBe(200);
+    const askedBefore = asked.length;
+    await Bun.sleep(1_000);
+    expect(asked.slice(askedBefore).filter((path) => /getUpdates|deleteWebhook|getMe/.test(path))).toEqual([]);
+  } finally {
+    await server.stop();
+  }
+}, 60_000);

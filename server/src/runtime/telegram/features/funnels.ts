@@ -7,6 +7,7 @@
  * Idempotent: an entry is keyed by funnel, contact and the join's time, so an update handled twice counts once.
  * Runs before the welcome and always passes the update on: a failure here never costs the welcome or a flow.
  */
+import { emitWebhookEvent } from '../../../ports/webhook-events.ts';
 import { Composer, type Context } from 'grammy';
 import type { ChatMemberUpdated, User } from 'grammy/types';
 import { isJoin, isLeave } from './membership.ts';
@@ -68,6 +69,7 @@ async function enter(deps: BotDeps, update: ChatMemberUpdated, user: User) {
     if (!contactId) return false;
     const entryId = await repo.insertEntry(tx, found, contactId, at, user.id, deps.botId, chatId);
     if (!entryId) return false;
+    await emitWebhookEvent(tx, deps.userId, 'funnel.entered', { funnelId: found.funnelId, botId: deps.botId, chatId: String(chatId), contactId, telegramUserId: String(user.id), visitId: found.visitId });
     const context = await repo.pixelContext(tx, found.funnelId, found.visitId);
     if (context?.pixelId) {
       await recordConversion(deps.pixelOutbox, tx, conversionEvent(context, { name: 'enter_channel', funnelId: found.funnelId, telegramUserId: user.id, at, matchedVisit: found.visitId !== null }));

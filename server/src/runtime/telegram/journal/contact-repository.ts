@@ -24,7 +24,7 @@ export type ContactTouchRow = {
 };
 
 /** A contact as the upsert left it: the change contact triggers read, without its chat, whether it is a bot, its owner. */
-export type UpsertedContact = Omit<ContactChange, 'chat'> & { isBot: boolean; userId: string };
+export type UpsertedContact = Omit<ContactChange, 'chat'> & { isBot: boolean; userId: string; contactId: string };
 
 type Row = Omit<UpsertedContact, 'telegramId' | 'changedFields'> & {
   telegramId: bigint;
@@ -62,10 +62,12 @@ export async function upsertContacts(sql: Queryable, rows: ContactTouchRow[]): P
         last_interaction_at = greatest(contacts.last_interaction_at, excluded.last_interaction_at),
         -- A private message (or /start) means the user can hear from the bot again (migration 0530).
         blocked_at = case when excluded.message_count > 0 then null else contacts.blocked_at end,
+        -- An imported contact who writes (or sends /start) now talks to the bot: broadcasts reach them (migration 0920).
+        awaiting_start = contacts.awaiting_start and excluded.message_count = 0,
         updated_at = now()
-      returning bot_id, user_id, telegram_id, first_name, last_name, username, phone_number, is_bot
+      returning id, bot_id, user_id, telegram_id, first_name, last_name, username, phone_number, is_bot
     )
-    select w.bot_id as "botId", w.user_id as "userId", w.telegram_id as "telegramId", w.is_bot as "isBot", w.first_name as "firstName",
+    select w.id as "contactId", w.bot_id as "botId", w.user_id as "userId", w.telegram_id as "telegramId", w.is_bot as "isBot", w.first_name as "firstName",
            w.last_name as "lastName", w.username, w.phone_number as "phoneNumber", b.bot_id is null as created,
            b.first_name is distinct from w.first_name as "firstNameChanged",
            b.last_name is distinct from w.last_name as "lastNameChanged",
@@ -125,7 +127,7 @@ export function writeMessages(sql: Queryable, rows: JournalMessage[]) {
     payload: JSON.stringify(row.payload ?? {}),
     at: row.at.toISOString(),
   }));
-  return sql<StoredMessage[]>`
+  return sql<(StoredMessage & { text: string | null })[]>`
     insert into messages (bot_id, contact_id, chat_id, direction, telegram_message_id, text, type, source, buttons, payload, created_at, read_at)
     select x.bot_id, c.id, x.chat_id, x.direction, x.telegram_message_id, x.text, x.type, x.source, x.buttons::jsonb, x.payload::jsonb, x.at,
            case when messages_is_activity(x.type) then x.at end
@@ -134,5 +136,5 @@ export function writeMessages(sql: Queryable, rows: JournalMessage[]) {
       text text, type text, source text, buttons text, payload text, at timestamptz, seq integer)
     join contacts c on c.bot_id = x.bot_id and c.telegram_id = x.telegram_user_id
     order by x.at, x.seq
-    returning uid, user_id as "userId", bot_id as "botId", contact_id as "contactId", direction, type`;
+    returning uid, user_id as "userId", bot_id as "botId", contact_id as "contactId", direction, type, text`;
 }

@@ -9,6 +9,7 @@ import { inTransaction } from '../../../db/transaction.ts';
 import { markPolledHandled } from '../updates/polled-batches-repository.ts';
 import { markQueuedHandled } from '../updates/webhook-queue-repository.ts';
 import { upsertContacts, writeMessages } from './contact-repository.ts';
+import { emitJournalEvents } from './webhook-events.ts';
 import type { JournalOptions } from './contact-journal.ts';
 import type { JournalBatch, UpdateReceipt } from './journal-buffer.ts';
 
@@ -16,7 +17,8 @@ export async function writeJournalBatch(sql: Sql, batch: JournalBatch, options: 
   // Contacts alone make a transaction too when their changes may be persisted as jobs beside them.
   const contactStatements = batch.contacts.length === 0 ? 0 : options.contactTriggers ? 2 : 1;
   const kinds = new Set(batch.receipts.map((receipt) => receipt.kind)).size;
-  const statements = contactStatements + (batch.messages.length > 0 ? 1 : 0) + kinds;
+  // Contacts or messages also write their webhook events (ports/webhook-events.ts): one statement more.
+  const statements = contactStatements + (batch.messages.length > 0 ? 1 : 0) + kinds + (batch.contacts.length + batch.messages.length > 0 ? 1 : 0);
   if (batch.contacts.length > 0) await options.contactTriggers?.prepare([...new Set(batch.contacts.map((row) => row.bot_id))]);
   const { triggered, stored, changes } = statements > 1 ? await inTransaction(sql, (tx) => writeAll(tx, batch, options)) : await writeAll(sql, batch, options);
   if (statements > 0) options.onWritten?.();
@@ -36,6 +38,7 @@ async function writeAll(tx: Queryable, batch: JournalBatch, options: JournalOpti
   });
   const triggered = announced.length > 0 && options.contactTriggers ? await options.contactTriggers.persist(tx, announced) : 0;
   const stored = batch.messages.length > 0 ? await writeMessages(tx, batch.messages) : [];
+  await emitJournalEvents(tx, changes, stored);
   const polled = batch.receipts.filter((receipt) => receipt.kind === 'polled');
   const queued = batch.receipts.filter((receipt) => receipt.kind === 'queued');
   if (polled.length > 0) await markPolledHandled(tx, groupReceipts(polled));

@@ -370,7 +370,17 @@ describe.skipIf(!onPostgres)(`several instances on one PostgreSQL (seed ${SEED})
     // Every delayed step once, redone updates included: the redo walks the same execution (its id comes from the
     // update) and its delay job's key is already taken.
     phase('traffic answered');
-    await eventually('every delayed step', () => all.every((said) => laters(said) >= 1), 30_000);
+    await eventually('every delayed step', () => all.every((said) => laters(said) >= 1), 30_000).catch(async (error: unknown) => {
+      // Where each missing step stands: its execution and its flow.resume job.
+      for (const said of all.filter((item) => laters(item) < 1)) {
+        const state = await db.sql`
+          select e.id, e.status, e.step_count, e.error, j.status as job, j.attempts, j.run_at, j.lease_expires_at, j.last_error
+          from flow_executions e left join jobs j on j.kind = 'flow.resume' and j.payload->>'executionId' = e.id::text
+          where e.bot_id = ${said.bot.id} and e.contact_telegram_id = ${said.userId}`;
+        console.log(`missing "depois: ${said.text}" (${victimBots.has(said.bot.id) ? 'victim bot' : 'other bot'}, sent ${said.at - killedAt} ms after the kill, echoes ${echoes(said)}):`, JSON.stringify(state));
+      }
+      throw error;
+    });
     await Bun.sleep(DELAY_SECONDS * 1_000);
     for (const said of all) expect(laters(said)).toBe(1);
 

@@ -48,7 +48,7 @@ export type BotIntakeOptions = {
 export type BotIntake = ReturnType<typeof createBotIntake>;
 
 export function createBotIntake(options: BotIntakeOptions) {
-  const { sql, lease, journal, signal } = options;
+  const { sql, lease, journal } = options;
   const secretOf = (botId: string) => deriveSecretHex(options.encryptionKey, `webhook:${botId}`);
   const queue = createWebhookQueue({
     sql, logger: options.logger.child({ component: 'webhook' }), instanceId: lease.instanceId, journal,
@@ -58,7 +58,7 @@ export function createBotIntake(options: BotIntakeOptions) {
   const takeOver = (entry: BotEntry, reader: string, logger: Logger) =>
     takeOverPolled({ sql, journal, instanceId: lease.instanceId, reader, botId: entry.botId, bot: entry.bot, logger });
 
-  async function openWebhook(entry: BotEntry, base: string, log: Logger): Promise<boolean> {
+  async function openWebhook(entry: BotEntry, base: string, log: Logger, signal: GrammySignal): Promise<boolean> {
     // Once per ownership, by the owner only (docs/decisions.md#webhook-queue); then what waits is taken.
     await entry.bot.api.setWebhook(`${base}/api/telegram/webhook/${entry.botId}`, {
       secret_token: secretOf(entry.botId),
@@ -72,7 +72,7 @@ export function createBotIntake(options: BotIntakeOptions) {
     return true;
   }
 
-  async function openPolling(entry: BotEntry, log: Logger): Promise<boolean> {
+  async function openPolling(entry: BotEntry, log: Logger, signal: GrammySignal): Promise<boolean> {
     await entry.bot.api.deleteWebhook(undefined, signal);
     if (signal.aborted) return false;
     // Updates queued while the server ran in webhook mode are older than anything getUpdates returns: first.
@@ -90,11 +90,14 @@ export function createBotIntake(options: BotIntakeOptions) {
     queue,
     /** Where polling resumes for a bot this instance just claimed. */
     claimed: (claim: PollingClaim & { startOffset: number | undefined }) => polled.claimed(claim),
-    /** Starts receiving a bot's updates; the mode it receives them in, or undefined when it went no further. */
-    async open(entry: BotEntry, log: Logger): Promise<'webhook' | 'polling' | undefined> {
+    /**
+     * Starts receiving a bot's updates; the mode it receives them in, or undefined when it went no further (`signal`,
+     * the runtime's or this start's, aborted).
+     */
+    async open(entry: BotEntry, log: Logger, signal: GrammySignal = options.signal): Promise<'webhook' | 'polling' | undefined> {
       const base = options.webhookBase();
-      if (base) return (await openWebhook(entry, base, log)) ? 'webhook' : undefined;
-      return (await openPolling(entry, log)) ? 'polling' : undefined;
+      if (base) return (await openWebhook(entry, base, log, signal)) ? 'webhook' : undefined;
+      return (await openPolling(entry, log, signal)) ? 'polling' : undefined;
     },
     async close(botId: string) {
       await Promise.all([polled.stop(botId), queue.close(botId)]);

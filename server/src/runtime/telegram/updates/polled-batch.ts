@@ -23,7 +23,7 @@ export async function handlePolledBatch(context: BatchContext, fresh: Update[], 
   const writing = stashed(context, fresh, nextOffset);
   // A receipt needs the row stored and still ours (the lease lost: the next owner polls the batch again).
   const queued = writing.then((kept) => kept || Promise.reject(new Error('lease lost')));
-  const handled = Promise.all(fresh.map((update) => store.handling(update.update_id, () => handleUpdate(bot, update, logger), queued)));
+  const handled = Promise.all(fresh.map((update) => store.handling(update.update_id, () => handleUpdate(bot, update, logger, undefined, context.signal), queued)));
   const kept = await writing.catch(() => 'stopped' as const);
   await handled;
   if (kept === 'stopped') return 'stopped';

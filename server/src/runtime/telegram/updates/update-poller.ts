@@ -19,6 +19,11 @@ import { createPollOffset } from './poll-offset.ts';
 import { ERROR_BASE_MS, ERROR_MAX_MS, handlePolledBatch, type BatchContext } from './polled-batch.ts';
 
 const LONG_POLL_SECONDS = 30;
+/**
+ * A long poll not answered this long after Telegram's own timeout is given up and asked again: a connection that died
+ * without a word (a NAT or proxy dropping it) would otherwise hold the bot's polling for grammY's 500 s.
+ */
+const POLL_ANSWER_MS = (LONG_POLL_SECONDS + 15) * 1000;
 const BATCH_LIMIT = 100;
 const CONFLICT_BASE_MS = 1_000;
 const CONFLICT_MAX_MS = 30_000;
@@ -50,6 +55,8 @@ export type PollerOptions = {
   onConflict(): void;
   /** The lease was lost mid-way: the owner drops the bot without releasing anything. */
   onLeaseLost(): void;
+  /** How long a getUpdates may go unanswered (tests shorten it). */
+  pollAnswerMs?: number;
 };
 
 type Backoff = { conflict: number; error: number };
@@ -114,7 +121,7 @@ export function startUpdatePoller(options: PollerOptions): UpdatePoller {
   };
 }
 
-type FetchContext = BatchContext & { options: Pick<PollerOptions, 'allowedUpdates' | 'onConflict'> };
+type FetchContext = BatchContext & { options: Pick<PollerOptions, 'allowedUpdates' | 'onConflict' | 'pollAnswerMs'> };
 
 /** One getUpdates; undefined when it failed (the pause before the next try taken) or the poller stopped. */
 async function fetchUpdates(context: FetchContext, offset: number | undefined, backoff: Backoff): Promise<Update[] | undefined> {
@@ -123,7 +130,7 @@ async function fetchUpdates(context: FetchContext, offset: number | undefined, b
     const updates = await bot.api.getUpdates(
       { ...(offset === undefined ? {} : { offset }), limit: BATCH_LIMIT, timeout: LONG_POLL_SECONDS, allowed_updates: options.allowedUpdates },
       // grammY types its signal with the abort-controller shim; the platform's AbortSignal is what it really uses.
-      signal as Parameters<Bot['api']['getUpdates']>[1],
+      AbortSignal.any([signal, AbortSignal.timeout(options.pollAnswerMs ?? POLL_ANSWER_MS)]) as Parameters<Bot['api']['getUpdates']>[1],
     );
     backoff.conflict = CONFLICT_BASE_MS;
     backoff.error = ERROR_BASE_MS;

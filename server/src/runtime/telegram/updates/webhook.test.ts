@@ -26,7 +26,7 @@ describe('webhook mode', () => {
     const [setWebhook] = bed.emulator.control.apiCalls({ token: registered.token, method: 'setWebhook' });
     expect(setWebhook?.params).toMatchObject({ url: `${bed.server.url.replace('localhost', '127.0.0.1')}/api/telegram/webhook/${registered.bot.id}` });
     expect(String(setWebhook?.params.secret_token)).toMatch(/^[0-9a-f]{64}$/);
-    expect(setWebhook?.params.allowed_updates).toEqual(['message', 'edited_message', 'callback_query', 'my_chat_member', 'chat_member', 'chat_join_request', 'channel_post']);
+    expect(setWebhook?.params.allowed_updates).toEqual(['message', 'edited_message', 'callback_query', 'my_chat_member', 'chat_member', 'chat_join_request', 'channel_post', 'pre_checkout_query']);
 
     const { chat, channel } = await promotedChat(bed, registered, { type: 'supergroup', title: 'Grupo Webhook' });
     await bed.server.api(`/api/flows/channels/${channel.id}/welcome`, { json: { message: 'Via webhook, {firstName}' }, ...registered.auth });

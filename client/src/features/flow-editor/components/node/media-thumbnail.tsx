@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { uploadedMediaId } from '@shared/media/schemas.ts';
 import { useUploadedMediaSrc } from '../../../../lib/media-blob.ts';
 import { EDITOR_TEXTS } from '../../api/editor-texts.ts';
+import { UserText } from '../../../../components/ui/user-text.tsx';
 
 type Props = { url: string; mediaType: string; fileName?: string; className?: string };
 
@@ -12,7 +13,7 @@ type Props = { url: string; mediaType: string; fileName?: string; className?: st
  */
 export function MediaThumbnail(props: Props) {
   if (!props.url) return <p className="text-xs text-slate-400 italic">{EDITOR_TEXTS.noMedia}</p>;
-  if (props.mediaType !== 'photo' && props.mediaType !== 'video') return <p className="truncate text-xs text-slate-600">{props.fileName || props.url}</p>;
+  if (props.mediaType !== 'photo' && props.mediaType !== 'video') return <p className="truncate text-xs text-slate-600"><UserText reveal="all">{props.fileName || props.url}</UserText></p>;
   return uploadedMediaId(props.url) ? <UploadedMedia {...props} /> : <Media {...props} src={props.url} failed={false} />;
 }
 

@@ -1,5 +1,5 @@
 import {
-  Box, Clock, Funnel, GitBranch, Globe, Image, LayoutList, MessageCircle, MessageSquare, MousePointerClick, Shuffle, Terminal, UserCog, UserPlus,
+  Box, Clock, Funnel, GitBranch, Globe, Image, LayoutList, MessageCircle, MessageSquare, MousePointerClick, Shuffle, Terminal, Ticket, UserCog, UserPlus,
   type LucideIcon,
 } from 'lucide-react';
 import type { NodeType } from '@shared/flows/node-catalog.ts';
@@ -22,6 +22,7 @@ const ICONS: Record<string, LucideIcon> = {
   trigger_contact_updated: UserCog,
   trigger_contact_from_funnel: Funnel,
   trigger_button_clicked: MousePointerClick,
+  trigger_access: Ticket,
   send_text: MessageCircle,
   send_media: Image,
   send_buttons: LayoutList,

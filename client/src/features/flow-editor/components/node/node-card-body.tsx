@@ -6,6 +6,7 @@ import { MediaThumbnail } from './media-thumbnail.tsx';
 import { useNodeFigures } from './node-figures-context.tsx';
 import { describeConfig, DELAY_UNIT_LABELS } from '../panel/field-labels.ts';
 import { formatCount } from '../../../../lib/format.ts';
+import { UserText } from '../../../../components/ui/user-text.tsx';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -61,7 +62,7 @@ function ButtonsBody({ node }: { node: FlowNode }) {
 }
 
 function Message({ text: message }: { text: string }) {
-  return <p className="line-clamp-4 px-3 py-2 text-sm whitespace-pre-wrap text-slate-700">{message || <span className="text-slate-400 italic">Sem mensagem</span>}</p>;
+  return <p className="line-clamp-4 px-3 py-2 text-sm whitespace-pre-wrap text-slate-700">{message ? <UserText reveal="links">{message}</UserText> : <span className="text-slate-400 italic">Sem mensagem</span>}</p>;
 }
 
 function KeyValues({ pairs }: { pairs: [string, string][] }) {
@@ -71,7 +72,7 @@ function KeyValues({ pairs }: { pairs: [string, string][] }) {
       {pairs.map(([key, value]) => (
         <div key={key} className="flex gap-1">
           <dt className="shrink-0 text-slate-500">{key}:</dt>
-          <dd className="truncate font-medium text-slate-700">{value}</dd>
+          <dd className="truncate font-medium text-slate-700"><UserText reveal="links">{value}</UserText></dd>
         </div>
       ))}
     </dl>
@@ -83,7 +84,7 @@ function MediaPreview({ config }: { config: Record<string, unknown> }) {
   return (
     <div className="space-y-1 px-3 py-2">
       <MediaThumbnail url={url} mediaType={text(config.mediaType)} fileName={text(config.fileName)} className="max-h-32 w-full rounded object-cover" />
-      {text(config.caption) && <p className="line-clamp-2 text-xs text-slate-600">{text(config.caption)}</p>}
+      {text(config.caption) && <p className="line-clamp-2 text-xs text-slate-600"><UserText reveal="links">{text(config.caption)}</UserText></p>}
     </div>
   );
 }

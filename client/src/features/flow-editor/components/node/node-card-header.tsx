@@ -5,6 +5,7 @@ import { configVariableIssues } from '../../model/variable-issues.ts';
 import { farLabel } from '../canvas/canvas-distance.ts';
 import { subtypeIcon, typeColor } from './node-appearance.tsx';
 import { useNodeFigures } from './node-figures-context.tsx';
+import { UserText } from '../../../../components/ui/user-text.tsx';
 
 /**
  * A card's coloured header: icon, label, a warning for unknown variables, visits. Zoomed out it leaves out the icon
@@ -19,7 +20,7 @@ export function NodeCardHeader({ node, far }: { node: FlowNode; far: boolean }) 
       {far ? (
         <span className="min-w-0 flex-1 text-sm font-semibold whitespace-nowrap">{farLabel(node.label)}</span>
       ) : (
-        <span className="min-w-0 flex-1 truncate text-sm font-semibold">{node.label}</span>
+        <span className="min-w-0 flex-1 truncate text-sm font-semibold"><UserText>{node.label}</UserText></span>
       )}
       {warnings.length > 0 && (
         <span role="img" aria-label={warnings.join(' ')} title={warnings.join('\n')} className="rounded-full bg-amber-300 p-0.5 text-amber-900">

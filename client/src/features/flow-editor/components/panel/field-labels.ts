@@ -1,3 +1,5 @@
+import { ACCESS_EVENT_LABELS } from '@shared/flows/access-events.ts';
+
 /** pt-BR labels of the configuration options (docs/product.md#rules-nodes lists the values). */
 export const DELAY_UNIT_LABELS: Record<string, string> = { seconds: 'segundos', minutes: 'minutos', hours: 'horas' };
 export const OPERATOR_LABELS: Record<string, string> = {
@@ -18,6 +20,7 @@ const KEY_LABELS: Record<string, string> = {
   watchFields: 'Campos',
   funnelId: 'Funil',
   buttonData: 'Botão',
+  event: 'Evento',
   variable: 'Variável',
   operator: 'Operador',
   value: 'Valor',
@@ -32,6 +35,7 @@ export function describeConfig(config: Record<string, unknown>): [string, string
     if (!(key in KEY_LABELS) || raw === '' || raw === undefined || (Array.isArray(raw) && raw.length === 0)) return [];
     let value = Array.isArray(raw) ? raw.map((f) => WATCH_FIELD_LABELS[String(f)] ?? String(f)).join(', ') : String(raw);
     if (key === 'operator') value = OPERATOR_LABELS[value] ?? value;
+    if (key === 'event') value = Object.entries(ACCESS_EVENT_LABELS).find(([event]) => event === value)?.[1] ?? value;
     if (key === 'probability' && typeof raw === 'number') value = `${Math.round(raw * 100)}%`;
     return [[KEY_LABELS[key] ?? key, value]];
   });

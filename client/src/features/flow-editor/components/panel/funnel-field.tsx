@@ -3,6 +3,7 @@ import { controlClasses } from '../../../../components/ui/field.tsx';
 import { useCachedFlow } from '../../api/flow-graph-rows.ts';
 import { useFunnelOptions } from '../../api/funnel-options.ts';
 import { Labelled } from './controls.tsx';
+import { balanceBidi } from '@shared/text/invisible.ts';
 
 type Props = { flowId: string; value: string; onChange: (funnelId: string) => void };
 
@@ -25,7 +26,7 @@ export function FunnelField({ flowId, value, onChange }: Props) {
             <option value="">Escolha um funil</option>
             {options.map((funnel) => (
               <option key={funnel.id} value={funnel.id}>
-                {funnel.isActive ? funnel.name : `${funnel.name} (inativo)`}
+                {funnel.isActive ? funnel.name : `${balanceBidi(funnel.name)} (inativo)`}
               </option>
             ))}
             {orphan && <option value={value}>{funnels.data ? 'Funil excluído' : 'Funil escolhido'}</option>}

@@ -1,9 +1,10 @@
 import { WATCH_FIELDS } from '@shared/flows/node-configs.ts';
 import { str, TextField, type ConfigDraft } from './controls.tsx';
 import { WATCH_FIELD_LABELS } from './field-labels.ts';
+import { AccessTriggerFields } from './access-trigger-fields.tsx';
 import { FunnelField } from './funnel-field.tsx';
 
-/** Trigger subtypes (docs/product.md#node-subtypes): pattern, command, watched contact fields, funnel, button data. */
+/** Trigger subtypes (docs/product.md#node-subtypes): pattern, command, watched contact fields, funnel, button data, access event. */
 export function TriggerFields({ subType, config, set, flowId }: ConfigDraft & { subType: string; flowId: string }) {
   switch (subType) {
     case 'trigger_message':
@@ -33,6 +34,8 @@ export function TriggerFields({ subType, config, set, flowId }: ConfigDraft & { 
       return <FunnelField flowId={flowId} value={str(config.funnelId)} onChange={(v) => set('funnelId', v)} />;
     case 'trigger_button_clicked':
       return <TextField label="Código da ação do botão" value={str(config.buttonData)} placeholder="saber_mais" onChange={(v) => set('buttonData', v)} />;
+    case 'trigger_access':
+      return <AccessTriggerFields flowId={flowId} config={config} set={set} />;
     default:
       return <p className="text-sm text-slate-500">Este gatilho não tem configuração.</p>;
   }

@@ -1,0 +1,32 @@
+/** The pt-BR texts of the "Acessos" screens' toasts (docs/product.md#acessos); the server's message wins when it gives one. */
+export const ACCESS_TOASTS = {
+  loadPlansFailed: 'Erro ao carregar planos de acesso',
+  loadPlanFailed: 'Erro ao carregar o plano',
+  loadMembersFailed: 'Erro ao carregar membros',
+  loadWebhooksFailed: 'Erro ao carregar webhooks recebidos',
+  loadBotsFailed: 'Erro ao carregar bots',
+  loadChannelsFailed: 'Erro ao carregar canais e grupos',
+  created: 'Plano criado!',
+  createFailed: 'Erro ao criar plano',
+  updated: 'Plano atualizado!',
+  updateFailed: 'Erro ao atualizar plano',
+  archived: 'Plano arquivado',
+  archiveFailed: 'Erro ao arquivar plano',
+  granted: 'Acesso concedido!',
+  grantFailed: 'Erro ao conceder acesso',
+  extended: 'Prazo alterado!',
+  extendFailed: 'Erro ao alterar o prazo',
+  loadPixelsFailed: 'Erro ao carregar pixels',
+  refunded: 'Estrelas reembolsadas; o acesso terminou',
+  refundFailed: 'Erro ao reembolsar as estrelas',
+  revoked: 'Acesso revogado',
+  revokeFailed: 'Erro ao revogar acesso',
+  reprocessed: 'Webhook reprocessado',
+  reprocessFailed: 'Erro ao reprocessar webhook',
+  testSent: 'Compra de teste enviada!',
+  testFailed: 'Erro ao enviar compra de teste',
+  exportFailed: 'Erro ao exportar membros',
+  loadRevenueFailed: 'Erro ao carregar a receita',
+} as const;
+
+export const OFFLINE_ACCESS_HINT = 'Você está offline: planos, membros e webhooks ficam no servidor e voltam com a conexão.';
