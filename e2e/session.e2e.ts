@@ -1,12 +1,12 @@
 import { expect, test } from './test-support/test.ts';
 import { expiredAccessToken, registerByApi } from './test-support/accounts.ts';
-import { replaceStoredAccessToken, signInThroughUi } from './test-support/ui.ts';
+import { replaceAccessTokenOnNextLoad, signInThroughUi } from './test-support/ui.ts';
 
 test('um access token expirado é renovado sem o usuário perceber', async ({ page, request }) => {
   const { account, session } = await registerByApi(request);
   await signInThroughUi(page, account);
   const expired = expiredAccessToken(session.user.id);
-  await replaceStoredAccessToken(page, expired);
+  await replaceAccessTokenOnNextLoad(page, expired);
 
   const statuses: string[] = [];
   page.on('response', (response) => {
@@ -30,7 +30,7 @@ test('um access token expirado é renovado sem o usuário perceber', async ({ pa
 test('falha ao renovar limpa os tokens e volta ao login', async ({ page, request }) => {
   const { account, session } = await registerByApi(request);
   await signInThroughUi(page, account);
-  await replaceStoredAccessToken(page, expiredAccessToken(session.user.id));
+  await replaceAccessTokenOnNextLoad(page, expiredAccessToken(session.user.id));
   // Revoke the refresh token on the server: the app's refresh must fail.
   const stored = await page.evaluate(() => localStorage.getItem('refreshToken'));
   await request.post('/api/auth/logout', { data: { refreshToken: stored } });

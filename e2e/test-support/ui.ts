@@ -20,6 +20,23 @@ export async function replaceStoredAccessToken(page: Page, token: string) {
   }, token);
 }
 
+/**
+ * Replaces the stored access token just before the next document's scripts run, once. Replacing it in a live page
+ * races that page: any request it sends before it unloads (a stream reconnecting, a lazily loaded screen's query)
+ * meets the 401 and refreshes there, where a test listening to the next page does not see it.
+ */
+export async function replaceAccessTokenOnNextLoad(page: Page, token: string) {
+  await page.addInitScript((next) => {
+    if (sessionStorage.getItem('e2e:token-replaced')) return;
+    sessionStorage.setItem('e2e:token-replaced', '1');
+    const previous = localStorage.getItem('accessToken');
+    if (!previous) throw new Error('no access token stored');
+    localStorage.setItem('accessToken', next);
+    const session = localStorage.getItem('auth-storage');
+    if (session) localStorage.setItem('auth-storage', session.split(previous).join(next));
+  }, token);
+}
+
 export async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 30_000 });
 }
