@@ -31,6 +31,7 @@ import { contactRoutes } from './modules/contacts/routes.ts';
 import { contactDataRoutes } from './modules/contacts/data-routes.ts';
 import { labelRoutes } from './modules/labels/routes.ts';
 import { accessRoutes } from './modules/access/routes.ts';
+import { rejectionCounter } from './modules/access/webhooks/rejection-counter.ts';
 import { accessWebhookRoutes } from './modules/access/webhooks/routes.ts';
 import { pixelOutbox } from './engines/pixel-delivery/outbox.ts';
 import { accountExportRoutes } from './modules/account-export/routes.ts';
@@ -200,7 +201,7 @@ function paidAccessRoutes(deps: AppDeps, accessTokens: AccessTokens, runtime: Bo
   const shared = { sql: deps.db.sql, accessTokens, encryptionKey: deps.config.encryptionKey };
   return new Elysia()
     .use(accessRoutes({ ...shared, runtime, publicUrl: deps.config.publicUrl, trustProxy: deps.config.trustProxy }))
-    .use(accessWebhookRoutes({ ...shared, pixelOutbox }));
+    .use(accessWebhookRoutes({ ...shared, pixelOutbox, rejections: rejectionCounter(deps.db.sql, deps.logger.child({ component: 'access-webhooks' })) }));
 }
 
 const routeNotFound = (): never => {

@@ -1,10 +1,11 @@
 /**
  * The purchase webhook pipeline (docs/decisions.md#paid-access), the same for a gateway's delivery, the console's
  * test purchase and a reprocess: the gateway's parser verifies and normalizes the exact bytes received; a refused
- * signature or token stores nothing but the plan's counter (401); a verified delivery is stored raw and applied in
- * ONE transaction, so its answer (200 after commit) means the access changed, and a crash before commit leaves
- * nothing for the gateway's retry to trip on. Idempotent by (plan, gateway, transaction, kind): a retry of a
- * processed event answers 200 and writes nothing; a retry of a not processed one rewrites that row.
+ * signature or token stores nothing but the plan's counter (401; written behind, rejection-counter.ts); a verified
+ * delivery is stored raw and applied in ONE transaction, so its answer (200 after commit) means the access changed,
+ * and a crash before commit leaves nothing for the gateway's retry to trip on. Idempotent by (plan, gateway,
+ * transaction, kind): a retry of a processed event answers 200 and writes nothing; a retry of a not processed one
+ * rewrites that row.
  */
 import { WEBHOOK_GATEWAYS, type WebhookGateway, type WebhookStatus } from '@shared/access/webhook-log.ts';
 import type { PurchaseEvent } from '@shared/access/webhook-event.ts';
@@ -20,10 +21,12 @@ import * as plans from '../plan-repository.ts';
 import { gatewayToken, webhookSecret } from '../plan-service.ts';
 import { applyEvent, type Applied } from './apply-event.ts';
 import { recordPurchase } from './purchase-pixel.ts';
+import type { RejectionCounter } from './rejection-counter.ts';
 import { WEBHOOK_REASONS } from './reasons.ts';
 import * as repo from './repository.ts';
 
-export type WebhookDeps = { sql: Queryable; encryptionKey: Uint8Array; pixelOutbox: PixelOutbox };
+/** `rejections`: the refused deliveries' counter, written behind (rejection-counter.ts). */
+export type WebhookDeps = { sql: Queryable; encryptionKey: Uint8Array; pixelOutbox: PixelOutbox; rejections: RejectionCounter };
 
 export type Delivery = { headers: Headers; query: URLSearchParams; rawBody: Uint8Array | string };
 
@@ -70,7 +73,7 @@ export async function receiveWebhook(deps: WebhookDeps, plan: Plan, gateway: Web
   const result = GATEWAY_PARSERS[gateway](delivery, secretOf(deps, plan, gateway), origin.now ?? new Date());
   if (!result.ok && result.status === 401) {
     if (origin.reprocessId) return keep(deps, plan, gateway, delivery, origin, result.reason);
-    await repo.countRejected(deps.sql, plan.id);
+    deps.rejections.add(plan.id);
     throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401, result.reason);
   }
   return record(deps, plan, gateway, delivery, origin, result);

@@ -91,9 +91,12 @@ export async function listEvents(sql: Queryable, userId: string, filter: LogFilt
   return { rows, total: total?.count ?? 0 };
 }
 
-/** A refused signature: nothing stored but the plan's counter and when it last happened. */
-export async function countRejected(sql: Queryable, planId: string) {
-  await sql`update access_plans set rejected_webhooks = rejected_webhooks + 1, last_rejected_at = now() where id = ${planId}`;
+/** Refused signatures, per plan (rejection-counter.ts): nothing stored but each plan's counter and when it last grew. */
+export async function countRejected(sql: Queryable, counts: Map<string, number>) {
+  await sql`
+    update access_plans p set rejected_webhooks = p.rejected_webhooks + r.n, last_rejected_at = now()
+    from unnest(${[...counts.keys()]}::uuid[], ${[...counts.values()]}::int[]) as r(id, n)
+    where p.id = r.id`;
 }
 
 export type VisitRow = { url: string; fbp: string | null; fbc: string | null; ip: string | null; userAgent: string | null };
