@@ -130,6 +130,22 @@ describe('the human check', () => {
     expect(listed).toEqual([['approved', 'Acertou o desafio anti-robô'], ['challenged', 'Desafio anti-robô enviado no privado']]);
   });
 
+  test('a passed check in a chat whose welcome auto-approves is welcomed once, as an auto-approved request is', async () => {
+    const room = await freeChat('Grupo Acolhedor', 'challenge');
+    const welcome = { message: 'Bem-vinda, {firstName}!', triggerOn: 'ON_JOIN_REQUEST_APPROVED', autoApprove: true, sendToPrivate: true };
+    expect((await call('POST', `/flows/channels/${room.channel.id}/welcome`, welcome)).status).toBe(200);
+    const { person, sent, buttons, target } = await challenged(room.chat.id, 'Lia');
+    const right = buttons.find((button) => button.text === target.emoji);
+    if (!right) throw new Error('no right button');
+    await control().waitForCallbackAnswer(press(person.id, sent.messageId, right.callback_data));
+    const welcomes = () => control().sentMessages({ token: owner.token, chatId: person.id }).filter((item) => item.text === 'Bem-vinda, Lia!');
+    await eventually('the welcome', () => welcomes().length === 1);
+    await eventually('approved', () => statusIn(room.chat.id, person.id) === 'member');
+    // The chat_member update of the bot's own approval has been handled by now: it sends no second welcome.
+    await Bun.sleep(300);
+    expect(welcomes()).toHaveLength(1);
+  });
+
   test('a wrong button declines the request: one attempt', async () => {
     const room = await freeChat('Grupo Protegido 2', 'challenge');
     const { person, sent, buttons, target } = await challenged(room.chat.id, 'Davi');

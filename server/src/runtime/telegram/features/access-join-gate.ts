@@ -8,11 +8,12 @@
  *   by the outcome. Any other press passes on to the flows.
  * Runs after funnel attribution (which records the request) and before the welcome and the flows.
  */
-import { Composer, InlineKeyboard, type Context } from 'grammy';
+import { Composer, InlineKeyboard, type Api, type Context } from 'grammy';
 import type { ChatJoinRequest } from 'grammy/types';
 import { CHALLENGE_PREFIX, CHALLENGE_TEXTS, challengeText } from '@shared/access/challenge-texts.ts';
 import type { JoinChallenge } from '../../../ports/access-gate.ts';
 import type { BotDeps } from '../bots/bot-deps.ts';
+import { welcomeBotApproval } from './welcome.ts';
 
 const ROW = 3;
 
@@ -24,7 +25,7 @@ export function joinGateFeature(deps: BotDeps): Composer<Context> {
     const verdict = await deps.access.joinRequest({ botId: deps.botId, chatId: request.chat.id, telegramId: request.from.id });
     if (verdict === 'not-gated') return next();
     if (verdict === 'leave') return;
-    if (verdict === 'approve') await ctx.api.approveChatJoinRequest(request.chat.id, request.from.id);
+    if (verdict === 'approve') await approveAndWelcome(ctx.api, deps, { chatId: request.chat.id, chatTitle: request.chat.title, user: request.from, privateChatId: request.user_chat_id });
     else if (verdict === 'decline') await ctx.api.declineChatJoinRequest(request.chat.id, request.from.id);
     else await sendChallenge(ctx, deps, request, verdict.challenge);
   });
@@ -37,7 +38,7 @@ export function joinGateFeature(deps: BotDeps): Composer<Context> {
       await ctx.answerCallbackQuery({ text: CHALLENGE_TEXTS.stale });
       return;
     }
-    if (answer.approve) await ctx.api.approveChatJoinRequest(answer.chatId, ctx.from.id);
+    if (answer.approve) await approveAndWelcome(ctx.api, deps, { chatId: answer.chatId, chatTitle: answer.chatTitle || undefined, user: ctx.from, privateChatId: ctx.from.id });
     else await ctx.api.declineChatJoinRequest(answer.chatId, ctx.from.id);
     await deps.access.challengeSettled({ challengeId: answer.challengeId });
     const text = answer.approve ? CHALLENGE_TEXTS.passed(answer.chatTitle) : CHALLENGE_TEXTS.failed(answer.chatTitle);
@@ -46,6 +47,12 @@ export function joinGateFeature(deps: BotDeps): Composer<Context> {
   });
 
   return composer;
+}
+
+/** The gate's approval, and the welcome an auto-approving chat gives it (features/welcome.ts). */
+async function approveAndWelcome(api: Api, deps: BotDeps, request: Parameters<typeof welcomeBotApproval>[2]) {
+  await api.approveChatJoinRequest(request.chatId, request.user.id);
+  await welcomeBotApproval(api, deps, request);
 }
 
 async function sendChallenge(ctx: Context, deps: BotDeps, request: ChatJoinRequest, challenge: JoinChallenge) {

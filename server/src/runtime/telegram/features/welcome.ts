@@ -4,8 +4,11 @@
  * - ON_JOIN_REQUEST_APPROVED: with autoApprove the bot approves the chat_join_request and welcomes at once (the
  *   chat_member update its own approval causes is then ignored); without autoApprove the welcome waits for an
  *   administrator's approval: the chat_member join with via_join_request (or through a creates_join_request link).
+ *   In a chat with a join gate the gate answers the request instead (access-join-gate.ts), and a request it approves
+ *   is welcomed the same way (welcomeBotApproval), since its chat_member update is ignored too.
  */
-import { Composer, type Context } from 'grammy';
+import { Composer, type Api, type Context } from 'grammy';
+import type { User } from 'grammy/types';
 import type { BotDeps } from '../bots/bot-deps.ts';
 import { sendWelcome } from '../outbound/welcome-sender.ts';
 import { isJoin } from './membership.ts';
@@ -19,13 +22,7 @@ export function welcomeFeature(deps: BotDeps): Composer<Context> {
     const welcome = channel?.welcome;
     if (!channel || !welcome?.enabled || welcome.triggerOn !== 'ON_JOIN_REQUEST_APPROVED' || !welcome.autoApprove) return;
     await ctx.api.approveChatJoinRequest(request.chat.id, request.from.id);
-    await sendWelcome(ctx.api, deps, channel, welcome, {
-      chatId: request.chat.id,
-      chatTitle: request.chat.title,
-      chatType: request.chat.type,
-      user: request.from,
-      privateChatId: request.user_chat_id,
-    });
+    await welcomeBotApproval(ctx.api, deps, { chatId: request.chat.id, chatTitle: request.chat.title, user: request.from, privateChatId: request.user_chat_id });
   });
 
   composer.on('chat_member', async (ctx) => {
@@ -50,4 +47,21 @@ export function welcomeFeature(deps: BotDeps): Composer<Context> {
   });
 
   return composer;
+}
+
+/**
+ * A join request the bot itself approved (the auto-approval above, or the join gate's): welcomed now when the
+ * chat's welcome auto-approves, because the chat_member update that approval causes is then ignored.
+ */
+export async function welcomeBotApproval(api: Api, deps: BotDeps, request: { chatId: number; chatTitle?: string | undefined; user: User; privateChatId: number }) {
+  const channel = await deps.channels.get(request.chatId);
+  const welcome = channel?.welcome;
+  if (!channel || !welcome?.enabled || welcome.triggerOn !== 'ON_JOIN_REQUEST_APPROVED' || !welcome.autoApprove) return;
+  await sendWelcome(api, deps, channel, welcome, {
+    chatId: request.chatId,
+    chatTitle: request.chatTitle ?? channel.title,
+    chatType: channel.type,
+    user: request.user,
+    privateChatId: request.privateChatId,
+  });
 }
