@@ -65,23 +65,33 @@ export async function grantAccess(sql: Queryable, plan: plans.PlanRow & { userId
     await recordPayment(sql, plan, existing.id, purchase);
     return { memberId: existing.id, created: false };
   }
-  const id = crypto.randomUUID();
-  const accessUntil = periodEnd(plan, purchase, now);
-  const status: AccessStatus = purchase.telegramId === undefined ? 'AWAITING_LINK' : 'ACTIVE';
-  const eventId = await repo.insertMember(sql, plan.userId, {
-    id, planId: plan.id, status, telegramId: purchase.telegramId ?? null, email: purchase.email, name: purchase.name ?? null, phone: purchase.phone ?? null,
-    source: purchase.source, transactionId: purchase.transactionId ?? null, subscriptionId: purchase.subscriptionId ?? null,
-    ...(purchase.telegramId === undefined
-      ? { claimCode: newClaimCode(), claimExpiresAt: new Date(now.getTime() + ACCESS_LIMITS.claimDays * DAY_MS) }
-      : { claimCode: null, claimExpiresAt: null }),
-    accessUntil,
-    amountCents: purchase.amountCents ?? null, currency: purchase.currency ?? null, funnelVisitId: purchase.funnelVisitId ?? null,
-  }, { status, accessUntil, ...cause }, paymentOf(purchase));
-  await emitAccessGranted(sql, { id, userId: plan.userId, planId: plan.id, email: purchase.email, telegramId: purchase.telegramId ?? null }, { status, accessUntil, cause: cause.cause });
+  const member = newMember(plan, purchase, now);
+  const { id, status, accessUntil } = member;
+  // The access (with its first history line and charge) and its outgoing-webhook event are independent writes of
+  // one transaction: sent together, one round trip.
+  const [eventId] = await Promise.all([
+    repo.insertMember(sql, plan.userId, member, { status, accessUntil, ...cause }, paymentOf(purchase)),
+    emitAccessGranted(sql, { id, userId: plan.userId, planId: plan.id, email: purchase.email, telegramId: purchase.telegramId ?? null }, { status, accessUntil, cause: cause.cause }),
+  ]);
   if (purchase.source !== 'manual' && purchase.telegramId !== undefined) {
     await enqueueAccessEvents(sql, [{ access: { id, userId: plan.userId, botId: plan.botId, telegramId: purchase.telegramId }, event: 'payment_approved', cause: eventId }]);
   }
   return { memberId: id, created: true };
+}
+
+/** The row of a new access: awaiting its Telegram account (with a claim code) unless Telegram itself sold it. */
+function newMember(plan: plans.PlanRow, purchase: Purchase, now: Date): repo.NewMember {
+  const status: AccessStatus = purchase.telegramId === undefined ? 'AWAITING_LINK' : 'ACTIVE';
+  return {
+    id: crypto.randomUUID(), planId: plan.id, status, telegramId: purchase.telegramId ?? null, email: purchase.email,
+    name: purchase.name ?? null, phone: purchase.phone ?? null, source: purchase.source,
+    transactionId: purchase.transactionId ?? null, subscriptionId: purchase.subscriptionId ?? null,
+    ...(purchase.telegramId === undefined
+      ? { claimCode: newClaimCode(), claimExpiresAt: new Date(now.getTime() + ACCESS_LIMITS.claimDays * DAY_MS) }
+      : { claimCode: null, claimExpiresAt: null }),
+    accessUntil: periodEnd(plan, purchase, now),
+    amountCents: purchase.amountCents ?? null, currency: purchase.currency ?? null, funnelVisitId: purchase.funnelVisitId ?? null,
+  };
 }
 
 /** A charge with an amount is revenue; a manual grant never is. */
