@@ -145,15 +145,17 @@ test('o painel do nó nunca esconde o nó selecionado', async ({ page, request }
 
 /**
  * Watches the toasts from now on, whatever their duration: every title shown, the most on screen at once (leaving
- * ones aside) and how many ever started above the editor header's bottom (where the toaster puts them, before any
- * entry animation). Read at the end, so a short success toast gone before the check still counts.
+ * ones aside), how many ever started above the editor header's bottom (where the toaster puts them, before any
+ * entry animation) and how many ever overlapped the open node panel (its close button sits at its top). Read at the
+ * end, so a short success toast gone before the check still counts.
  */
 async function watchToasts(page: Page) {
   await page.evaluate(() => {
-    const seen = { titles: [] as string[], most: 0, covering: 0, header: false };
+    const seen = { titles: [] as string[], most: 0, covering: 0, onPanel: 0, header: false };
     Object.assign(window, { __toasts: seen });
     const look = () => {
       const header = document.querySelector('header:has([aria-label="Nome do fluxo"])')?.getBoundingClientRect();
+      const panel = document.querySelector('aside[aria-label="Configuração do nó"]')?.getBoundingClientRect();
       const shown = [...document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])')];
       seen.header ||= header !== undefined;
       seen.most = Math.max(seen.most, shown.length);
@@ -162,14 +164,16 @@ async function watchToasts(page: Page) {
         if (seen.titles.at(-1) !== title) seen.titles.push(title);
         const top = toast.closest('[data-sonner-toaster]')?.getBoundingClientRect().top ?? 0;
         if (header && top < header.bottom) seen.covering++;
+        const box = toast.getBoundingClientRect();
+        if (panel && box.right > panel.left && box.left < panel.right && box.bottom > panel.top && box.top < panel.bottom) seen.onPanel++;
       }
     };
     new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-removed'] });
   });
-  return (): Promise<{ titles: string[]; most: number; covering: number; header: boolean }> => page.evaluate(() => Reflect.get(window, '__toasts'));
+  return (): Promise<{ titles: string[]; most: number; covering: number; onPanel: number; header: boolean }> => page.evaluate(() => Reflect.get(window, '__toasts'));
 }
 
-test('um toast por ação, nunca empilhados nem sobre o cabeçalho', async ({ page, request }) => {
+test('um toast por ação, nunca empilhados nem sobre o cabeçalho ou o painel do nó', async ({ page, request }) => {
   const { flowId } = await open(page, request, 'Bot dos Toasts');
   await page.goto(`/flows/${flowId}/edit`);
   const library = page.getByRole('navigation', { name: 'Biblioteca de nós' });
@@ -180,7 +184,8 @@ test('um toast por ação, nunca empilhados nem sobre o cabeçalho', async ({ pa
   await expect.poll(async () => (await toasts()).titles).toContain('Nó adicionado!');
   await page.keyboard.press('Control+s');
   await expect.poll(async () => (await toasts()).titles.at(-1)).toBe('Fluxo salvo!');
-  expect(await toasts()).toEqual({ titles: ['Nó adicionado!', 'Fluxo salvo!'], most: 1, covering: 0, header: true });
+  await expect(page.getByRole('complementary', { name: 'Configuração do nó' })).toBeVisible();
+  expect(await toasts()).toEqual({ titles: ['Nó adicionado!', 'Fluxo salvo!'], most: 1, covering: 0, onPanel: 0, header: true });
 });
 
 test('o canvas vazio diz por onde começar e some com o primeiro nó; controles e painel em português', async ({ page, request }) => {

@@ -203,8 +203,12 @@ test('sem dados neste aparelho e o servidor falhando, a lista mostra o erro de c
   await expect(failure).toBeVisible();
   await expect(toast(page, 'Erro ao carregar fluxos')).toBeVisible();
 
+  // The app retries on its own too (backoff): the server recovers only once the button is ready to press, so the
+  // press, not a timer that happened to fire first, is what brings the list.
+  const retry = failure.getByRole('button', { name: 'Tentar novamente' });
+  await retry.click({ trial: true });
   failing = false;
-  await failure.getByRole('button', { name: 'Tentar novamente' }).click();
+  await retry.click();
   await expect(page.getByText('Nenhum fluxo criado')).toBeVisible();
   await expect(failure).toBeHidden();
 });

@@ -14,8 +14,9 @@ function RootLayout() {
       <Toaster
         position="top-right"
         // Below the shell's sticky header on every screen (--shell-toast-top, set by the header); a screen whose own
-        // header holds its actions (the flow editor) moves them below that one through --toast-offset-top.
-        offset={{ top: 'var(--toast-offset-top, var(--shell-toast-top, 24px))' }}
+        // header holds its actions (the flow editor) moves them below that one through --toast-offset-top, and a
+        // column docked on the right (the editor's node panel) keeps them left of it (--toast-offset-right).
+        offset={{ top: 'var(--toast-offset-top, var(--shell-toast-top, 24px))', right: 'var(--toast-offset-right, 24px)' }}
         mobileOffset={{ top: 'var(--toast-offset-top, var(--shell-toast-top, 16px))' }}
         visibleToasts={MAX_VISIBLE_TOASTS}
         duration={TOAST_DURATION.default}

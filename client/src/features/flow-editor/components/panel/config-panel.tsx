@@ -1,8 +1,9 @@
 import { Save, Trash2, X } from 'lucide-react';
-import type { Ref } from 'react';
+import { useCallback, useRef, type Ref } from 'react';
 import type { FlowNode } from '@shared/flows/graph.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
+import { useToastsLeftOf } from '../../../../lib/use-toasts-below.ts';
 import { SideToggle } from '../workspace/side-rail.tsx';
 import { TextField } from './controls.tsx';
 import { NodeFields } from './node-fields.tsx';
@@ -25,9 +26,17 @@ type Props = {
 /** The right panel (docs/product.md#state-flow-editor): the selected node's data as a draft; Salvar writes it back to the node. */
 export function ConfigPanel({ node, onSave, onDelete, onClose, onCollapse, phone = false, panelRef, listened }: Props) {
   const { label, setLabel, draft, save, warning, invalid } = useNodeDraft(node, onSave);
+  const column = useRef<HTMLElement | null>(null);
+  // The editor's toasts (one per edit) would otherwise land on this column's close button.
+  useToastsLeftOf(column, !phone);
+  const refs = useCallback((element: HTMLElement | null) => {
+    column.current = element;
+    if (typeof panelRef === 'function') panelRef(element);
+    else if (panelRef) panelRef.current = element;
+  }, [panelRef]);
   return (
     <aside
-      ref={panelRef}
+      ref={refs}
       aria-label="Configuração do nó"
       className={cn(
         'flex flex-col bg-white',
