@@ -16,13 +16,28 @@ type Placement = {
   sticky: boolean;
 };
 
+type Variable = Placement['variable'] | '--toast-offset-right';
+
+const heightOf = (element: HTMLElement) => element.offsetHeight;
+const bottomOf = (element: HTMLElement) => element.getBoundingClientRect().bottom;
+const leftFromRightEdge = (element: HTMLElement) => window.innerWidth - element.getBoundingClientRect().left;
+
 export function useToastsBelow(header: RefObject<HTMLElement | null>, { variable, sticky }: Placement) {
+  usePublishedOffset(header, variable, sticky ? heightOf : bottomOf, true);
+}
+
+/** While `enabled`, toasts keep to the left of `column` (its left edge, plus the gap, from the viewport's right). */
+export function useToastsLeftOf(column: RefObject<HTMLElement | null>, enabled: boolean) {
+  usePublishedOffset(column, '--toast-offset-right', leftFromRightEdge, enabled);
+}
+
+/** `measure(element)` plus the gap, as `variable` on the root, kept current as the element or the window resizes. */
+function usePublishedOffset(ref: RefObject<HTMLElement | null>, variable: Variable, measure: (element: HTMLElement) => number, enabled: boolean) {
   useLayoutEffect(() => {
-    const element = header.current;
-    if (!element) return;
+    const element = ref.current;
+    if (!element || !enabled) return;
     const root = document.documentElement;
-    const end = () => (sticky ? element.offsetHeight : element.getBoundingClientRect().bottom);
-    const place = () => root.style.setProperty(variable, `${Math.round(end() + GAP)}px`);
+    const place = () => root.style.setProperty(variable, `${Math.round(measure(element) + GAP)}px`);
     place();
     const observer = new ResizeObserver(place);
     observer.observe(element);
@@ -32,24 +47,5 @@ export function useToastsBelow(header: RefObject<HTMLElement | null>, { variable
       window.removeEventListener('resize', place);
       root.style.removeProperty(variable);
     };
-  }, [header, variable, sticky]);
-}
-
-/** While `enabled`, toasts keep to the left of `column` (its left edge, plus the gap, from the viewport's right). */
-export function useToastsLeftOf(column: RefObject<HTMLElement | null>, enabled: boolean) {
-  useLayoutEffect(() => {
-    const element = column.current;
-    if (!element || !enabled) return;
-    const root = document.documentElement;
-    const place = () => root.style.setProperty('--toast-offset-right', `${Math.round(window.innerWidth - element.getBoundingClientRect().left + GAP)}px`);
-    place();
-    const observer = new ResizeObserver(place);
-    observer.observe(element);
-    window.addEventListener('resize', place);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', place);
-      root.style.removeProperty('--toast-offset-right');
-    };
-  }, [column, enabled]);
+  }, [ref, variable, measure, enabled]);
 }
