@@ -12,7 +12,7 @@ import * as repo from './repository.ts';
 export type RejectionCounter = {
   /** One refused delivery of the plan, written with the next batch. */
   add(planId: string): void;
-  /** Writes what is pending now (a stop, a test); resolves once it is written or failed. */
+  /** Writes what is pending now instead of at the interval's end (tests); resolves once written or failed. */
   flush(): Promise<void>;
 };
 

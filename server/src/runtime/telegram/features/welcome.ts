@@ -9,7 +9,9 @@
  */
 import { Composer, type Api, type Context } from 'grammy';
 import type { User } from 'grammy/types';
+import type { WelcomeMessage } from '@shared/welcome/schemas.ts';
 import type { BotDeps } from '../bots/bot-deps.ts';
+import type { ChannelConfig } from '../bots/runtime-repository.ts';
 import { sendWelcome } from '../outbound/welcome-sender.ts';
 import { isJoin } from './membership.ts';
 
@@ -19,10 +21,10 @@ export function welcomeFeature(deps: BotDeps): Composer<Context> {
   composer.on('chat_join_request', async (ctx) => {
     const request = ctx.chatJoinRequest;
     const channel = await deps.channels.get(request.chat.id);
-    const welcome = channel?.welcome;
-    if (!channel || !welcome?.enabled || welcome.triggerOn !== 'ON_JOIN_REQUEST_APPROVED' || !welcome.autoApprove) return;
+    const welcome = autoApproving(channel);
+    if (!channel || !welcome) return;
     await ctx.api.approveChatJoinRequest(request.chat.id, request.from.id);
-    await welcomeBotApproval(ctx.api, deps, { chatId: request.chat.id, chatTitle: request.chat.title, user: request.from, privateChatId: request.user_chat_id });
+    await welcomeApproved(ctx.api, deps, channel, welcome, { chatId: request.chat.id, chatTitle: request.chat.title, user: request.from, privateChatId: request.user_chat_id });
   });
 
   composer.on('chat_member', async (ctx) => {
@@ -49,14 +51,25 @@ export function welcomeFeature(deps: BotDeps): Composer<Context> {
   return composer;
 }
 
+type ApprovedRequest = { chatId: number; chatTitle?: string | undefined; user: User; privateChatId: number };
+
+/** The chat's welcome when it waits for approval and approves by itself. */
+const autoApproving = (channel: ChannelConfig | undefined) => {
+  const welcome = channel?.welcome;
+  return welcome?.enabled && welcome.triggerOn === 'ON_JOIN_REQUEST_APPROVED' && welcome.autoApprove ? welcome : undefined;
+};
+
 /**
  * A join request the bot itself approved (the auto-approval above, or the join gate's): welcomed now when the
  * chat's welcome auto-approves, because the chat_member update that approval causes is then ignored.
  */
-export async function welcomeBotApproval(api: Api, deps: BotDeps, request: { chatId: number; chatTitle?: string | undefined; user: User; privateChatId: number }) {
+export async function welcomeBotApproval(api: Api, deps: BotDeps, request: ApprovedRequest) {
   const channel = await deps.channels.get(request.chatId);
-  const welcome = channel?.welcome;
-  if (!channel || !welcome?.enabled || welcome.triggerOn !== 'ON_JOIN_REQUEST_APPROVED' || !welcome.autoApprove) return;
+  const welcome = autoApproving(channel);
+  if (channel && welcome) await welcomeApproved(api, deps, channel, welcome, request);
+}
+
+async function welcomeApproved(api: Api, deps: BotDeps, channel: ChannelConfig, welcome: WelcomeMessage, request: ApprovedRequest) {
   await sendWelcome(api, deps, channel, welcome, {
     chatId: request.chatId,
     chatTitle: request.chatTitle ?? channel.title,
