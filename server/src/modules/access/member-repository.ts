@@ -53,17 +53,28 @@ export async function lockMember(sql: Queryable, userId: string, memberId: strin
   return rows[0];
 }
 
-/** The plan's access for a gateway subscription or transaction, newest first (renewals, refunds find it). */
+/**
+ * The plan's access for a gateway subscription, else its transaction, else the buyer's e-mail, newest first
+ * (renewals, refunds find it), locked. Each key is its own index lookup joined by UNION ALL rather than one OR: an
+ * OR over the plan's rows lets PostgreSQL pick "every access of the plan, filtered" whenever its statistics are thin
+ * (a new or fast-growing table), and a cached generic plan keeps that choice for the connection's life; a lookup
+ * per key has one reasonable plan whatever the statistics say.
+ */
 export async function findByPurchase(sql: Queryable, planId: string, keys: { transactionId?: string | undefined; subscriptionId?: string | undefined; email?: string | undefined }) {
+  const lookups = [
+    keys.subscriptionId && sql`(select id, 1 as rank from access_members where plan_id = ${planId} and subscription_id = ${keys.subscriptionId}
+      order by (transaction_id is not distinct from ${keys.transactionId ?? null}) desc, created_at desc limit 1)`,
+    keys.transactionId && sql`(select id, 2 as rank from access_members where plan_id = ${planId} and transaction_id = ${keys.transactionId}
+      order by created_at desc limit 1)`,
+    keys.email && sql`(select id, 3 as rank from access_members where plan_id = ${planId} and lower(email) = ${keys.email}
+      order by created_at desc limit 1)`,
+  ].filter((lookup) => !!lookup);
+  if (lookups.length === 0) return undefined;
+  const union = lookups.reduce((all, lookup) => sql`${all} union all ${lookup}`);
   const rows = await sql<MemberRow[]>`
     select ${columns(sql)} from ${from(sql)}
-    where m.plan_id = ${planId} and (
-      ${keys.subscriptionId ? sql`m.subscription_id = ${keys.subscriptionId}` : sql`false`}
-      or ${keys.transactionId ? sql`m.transaction_id = ${keys.transactionId}` : sql`false`}
-      or ${keys.email ? sql`lower(m.email) = ${keys.email}` : sql`false`})
-    order by (m.subscription_id is not distinct from ${keys.subscriptionId ?? null}) desc,
-      (m.transaction_id is not distinct from ${keys.transactionId ?? null}) desc, m.created_at desc
-    limit 1 for update of m`;
+    where m.id = (select id from (${union}) k order by rank limit 1)
+    for update of m`;
   return rows[0];
 }
 
