@@ -1,6 +1,6 @@
 /**
  * A restart takes over at once what the run it replaces held (docs/decisions.md#scale-out), instead of leaving every
- * bot silent and every sending broadcast paused until those leases run out (15–30 s; a durable delay's job, 20 min).
+ * bot silent and every sending broadcast paused until those leases run out (15–60 s).
  * Whose leases: on the embedded database every one (it belongs to one process: whoever held a lease before this
  * start is dead); on PostgreSQL those taken under this instance's INSTANCE_ID (config.instanceId), while other
  * instances' leases are honoured. What it does with them, each the way an expired lease is handled:

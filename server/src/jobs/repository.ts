@@ -137,6 +137,20 @@ export async function releaseJob(sql: Queryable, job: Pick<ClaimedJob, 'id' | 'l
     where id = ${job.id} and lease_token = ${job.leaseToken} and status = 'running'`;
 }
 
+/**
+ * A live worker's heartbeat: each of its running jobs' lease is pushed to now + its `ms` (fenced by the token, so a
+ * job another worker already took is left alone). Answers how many leases were renewed.
+ */
+export async function renewLeases(sql: Queryable, leases: { id: string; leaseToken: string; ms: number }[]): Promise<number> {
+  if (leases.length === 0) return 0;
+  const result = await sql`
+    update jobs set lease_expires_at = now() + lease.ms * interval '1 millisecond'
+    from unnest(${leases.map((l) => l.id)}::uuid[], ${leases.map((l) => l.leaseToken)}::uuid[], ${leases.map((l) => Math.round(l.ms))}::int[])
+      as lease(id, token, ms)
+    where jobs.id = lease.id and jobs.lease_token = lease.token and jobs.status = 'running'`;
+  return result.count;
+}
+
 /** Boot (previous-run-jobs.ts): the leases of running jobs claimed under `instanceId` end now (null: every one). */
 export async function endPreviousRunLeases(sql: Queryable, instanceId: string | null): Promise<number> {
   const result = await sql`

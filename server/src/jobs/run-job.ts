@@ -29,7 +29,10 @@ export type JobOutcome = void | 'release';
 
 export type JobHandler<S extends z.ZodType = z.ZodType> = {
   run(payload: z.output<S>, context: JobContext): Promise<JobOutcome>;
-  /** How long a claim lasts before another worker may take the job; longer than the handler ever takes. */
+  /**
+   * The longest a run may take (longer than the handler ever takes): the worker renews the job's lease until then
+   * (jobs/worker.ts), so only a dead worker's job, or a run stuck past this, is claimed again.
+   */
   leaseMs?: number;
 };
 

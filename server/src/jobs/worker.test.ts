@@ -92,6 +92,57 @@ describe('job worker', () => {
     expect([...await db.sql`select job_id, runs from job_effects`]).toEqual([{ job_id: id, runs: 1 }]);
   });
 
+  test('a live worker renews its long run\'s lease: the claim holds only the live lease, and no other worker takes the job', async () => {
+    const runs: string[] = [];
+    const handler = (who: string) => ({
+      leaseMs: 20 * 60_000,
+      run: async (_payload: { n: number }, context: Parameters<Parameters<JobWorker['register']>[1]['run']>[1]) => {
+        runs.push(who);
+        await Bun.sleep(1_500);
+        await context.completeWith((tx) => recordEffect(tx, context.job.id));
+      },
+    });
+    const a = newWorker({ liveLeaseMs: 300 });
+    a.register(countJob, handler('a'));
+    const id = await countJob.enqueue(db.sql, { n: 1 });
+    a.start();
+    await until('the claim', async () => (await findJob(db.sql, id ?? ''))?.status === 'running');
+    // A 20-minute kind, yet the claim holds the job for the live lease only: a dead worker's job waits that long.
+    const [lease] = await db.sql<{ ms: number }[]>`select extract(epoch from lease_expires_at - now()) * 1000 as ms from jobs where id = ${id ?? ''}`;
+    expect(Number(lease?.ms)).toBeLessThanOrEqual(300);
+    const b = newWorker({ liveLeaseMs: 300 });
+    b.register(countJob, handler('b'));
+    b.start();
+    await until('the job done', async () => (await findJob(db.sql, id ?? ''))?.status === 'done');
+    expect(runs).toEqual(['a']);
+    expect((await findJob(db.sql, id ?? ''))?.attempts).toBe(1);
+    expect([...await db.sql`select job_id, runs from job_effects`]).toEqual([{ job_id: id, runs: 1 }]);
+  });
+
+  test('a run stuck past its kind\'s leaseMs is no longer renewed and the job is claimed again', async () => {
+    const claims: number[] = [];
+    let release = () => {};
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    const worker = newWorker({ liveLeaseMs: 200 });
+    worker.register(countJob, {
+      leaseMs: 700,
+      run: async (_payload, context) => {
+        claims.push(Date.now());
+        if (claims.length === 1) return stuck;
+        await context.completeWith((tx) => recordEffect(tx, context.job.id));
+      },
+    });
+    const id = await countJob.enqueue(db.sql, { n: 1 });
+    worker.start();
+    await until('the job done by its second run', async () => (await findJob(db.sql, id ?? ''))?.status === 'done');
+    release();
+    expect(claims).toHaveLength(2);
+    // Renewed while within its 700 ms (the live lease alone would have ended after 200 ms), then left to run out.
+    expect((claims[1] ?? 0) - (claims[0] ?? 0)).toBeGreaterThanOrEqual(600);
+    expect((await findJob(db.sql, id ?? ''))?.attempts).toBe(2);
+    expect([...await db.sql`select job_id, runs from job_effects`]).toEqual([{ job_id: id, runs: 1 }]);
+  });
+
   test('two workers on one database run each of 1 000 jobs exactly once', async () => {
     const runs = new Map<number, number>();
     const handler = {

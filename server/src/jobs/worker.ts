@@ -5,16 +5,23 @@
  * queue costs one small query per poll. Several workers, in one process or many, share one table safely: the
  * claim skips locked rows and leases fence everything after it.
  * Stopping claims nothing more, lets running jobs finish for a while, then releases the rest for another worker.
+ *
+ * Leases: a claim holds a job for the live lease (or its kind's `leaseMs`, when shorter), and the worker renews
+ * the leases of the jobs it runs every quarter of that, for as long as the kind's `leaseMs` allows a run to last. So
+ * a dead process's jobs are taken over within the live lease, never after a long kind's whole lease (a durable
+ * delay's walk may take minutes), while a live worker's long run is not taken from it; a run stuck past its kind's
+ * `leaseMs` stops being renewed and is claimed again, as before.
  */
 import { failureStreak } from '../lib/failure-streak.ts';
 import type { Sql } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { DEFAULT_BACKOFF, type Backoff } from './backoff.ts';
 import type { JobKind } from './queue.ts';
-import { claimJobs, releaseJob, sweepJobs, type ClaimedJob } from './repository.ts';
+import { claimJobs, releaseJob, renewLeases, sweepJobs, type ClaimedJob } from './repository.ts';
 import { runJob, type JobHandler, type RegisteredKind } from './run-job.ts';
 
 const DEFAULT_LEASE_MS = 60_000;
+const DEFAULT_LIVE_LEASE_MS = 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 export type JobWorkerOptions = {
@@ -29,6 +36,8 @@ export type JobWorkerOptions = {
   keepDeadMs?: number;
   /** INSTANCE_ID, recorded on every claim: this instance's next run takes its jobs over at once (docs/decisions.md#background-jobs). */
   instanceId?: string;
+  /** How long a claim holds a job without a renewal: how soon a dead worker's jobs are taken over. */
+  liveLeaseMs?: number;
 };
 
 export type JobWorker = ReturnType<typeof createJobWorker>;
@@ -41,6 +50,7 @@ export function createJobWorker(options: JobWorkerOptions) {
   const abort = new AbortController();
   const running = runningJobs(options, handlers, abort.signal, () => void claims.fill());
   let timer: ReturnType<typeof setInterval> | undefined;
+  let renewals: ReturnType<typeof setInterval> | undefined;
   let stopping = false;
   const claims = claimer(options, { handlers, scopes, running, concurrency, stopping: () => stopping });
   const sweep = finishedSweeper(options);
@@ -60,6 +70,7 @@ export function createJobWorker(options: JobWorkerOptions) {
     start() {
       if (stopping) return;
       timer ??= setInterval(() => void tick(), options.pollMs ?? 250);
+      renewals ??= setInterval(() => void running.renew(), liveLeaseOf(options) / 4);
       void tick();
     },
     /** Claims now instead of at the next poll (tests, and work enqueued by this process that is due at once). */
@@ -72,21 +83,38 @@ export function createJobWorker(options: JobWorkerOptions) {
       stopping = true;
       clearInterval(timer);
       await claims.current();
-      if (!(await expiresFirst(running.settled(), timeoutMs))) return;
-      abort.abort();
-      const left = running.jobs();
-      logger.warn('tarefas devolvidas à fila no encerramento', { jobs: left.map((job) => job.id) });
-      await Promise.allSettled(left.map((job) => releaseJob(sql, job)));
+      // Running jobs keep their leases while they are given time to finish.
+      try {
+        if (!(await expiresFirst(running.settled(), timeoutMs))) return;
+        abort.abort();
+        const left = running.jobs();
+        logger.warn('tarefas devolvidas à fila no encerramento', { jobs: left.map((job) => job.id) });
+        await Promise.allSettled(left.map((job) => releaseJob(sql, job)));
+      } finally {
+        clearInterval(renewals);
+      }
     },
   };
 }
 
 type RunningJobs = ReturnType<typeof runningJobs>;
 
-/** The jobs running here, each by its kind's handler; a finished one frees its slot and calls `freed`. */
+const liveLeaseOf = (options: JobWorkerOptions) => options.liveLeaseMs ?? DEFAULT_LIVE_LEASE_MS;
+/** How long a run of this kind may last: its leases are renewed until then. */
+const maxRunOf = (registered: RegisteredKind) => registered.handler.leaseMs ?? DEFAULT_LEASE_MS;
+/** The lease a claim or a renewal gives a job of this kind. */
+const leaseOf = (options: JobWorkerOptions, registered: RegisteredKind) => Math.min(maxRunOf(registered), liveLeaseOf(options));
+
+/**
+ * The jobs running here, each by its kind's handler; a finished one frees its slot and calls `freed`. `renew`
+ * pushes the leases of those still within their kind's run time (a failure is logged; the next renewal retries).
+ * A run is known by its job and its claim's token: a run stuck here past its kind's run time may be claimed again by
+ * this same worker, and the second run neither replaces the first nor is forgotten when the first ends.
+ */
 function runningJobs(options: JobWorkerOptions, handlers: Map<string, RegisteredKind>, signal: AbortSignal, freed: () => void) {
   const { sql, logger } = options;
-  const running = new Map<string, { job: ClaimedJob; done: Promise<void> }>();
+  const running = new Map<string, { job: ClaimedJob; done: Promise<void>; until: number; leaseMs: number }>();
+  const renewFailures = failureStreak(logger, 'falha ao renovar as tarefas em andamento');
   return {
     get size() {
       return running.size;
@@ -94,13 +122,20 @@ function runningJobs(options: JobWorkerOptions, handlers: Map<string, Registered
     launch(job: ClaimedJob) {
       const registered = handlers.get(job.kind);
       if (!registered) return;
+      const runKey = `${job.id}:${job.leaseToken}`;
       const done = runJob({ sql, logger, backoff: options.backoff ?? DEFAULT_BACKOFF, signal }, registered, job)
         .catch((error: unknown) => logger.error('falha ao registrar o fim de uma tarefa', { jobId: job.id, error }))
         .finally(() => {
-          running.delete(job.id);
+          running.delete(runKey);
           freed();
         });
-      running.set(job.id, { job, done });
+      running.set(runKey, { job, done, until: Date.now() + maxRunOf(registered), leaseMs: leaseOf(options, registered) });
+    },
+    async renew() {
+      const now = Date.now();
+      const leases = [...running.values()].filter((entry) => entry.until > now)
+        .map((entry) => ({ id: entry.job.id, leaseToken: entry.job.leaseToken, ms: entry.leaseMs }));
+      await renewLeases(sql, leases).then(() => renewFailures.succeeded(), (error: unknown) => renewFailures.failed(error));
     },
     settled: () => Promise.allSettled([...running.values()].map((entry) => entry.done)),
     jobs: () => [...running.values()].map((entry) => entry.job),
@@ -132,7 +167,7 @@ function claimer(options: JobWorkerOptions, parts: ClaimerParts) {
         const limit = concurrency - running.size;
         const kinds = [...handlers.values()];
         const claimed = await claimJobs(options.sql, {
-          kinds: kinds.map((entry) => entry.kind.kind), leaseMs: kinds.map((entry) => entry.handler.leaseMs ?? DEFAULT_LEASE_MS),
+          kinds: kinds.map((entry) => entry.kind.kind), leaseMs: kinds.map((entry) => leaseOf(options, entry)),
           scopes: [...parts.scopes], token: crypto.randomUUID(), limit, instanceId: options.instanceId,
           // One slot always left for the other accounts (docs/decisions.md#fair-jobs).
           tenantCap: Math.max(1, concurrency - 1),

@@ -14,8 +14,9 @@ import { walk } from './walk.ts';
 import type { WalkDepsFor } from './walk-deps.ts';
 
 /**
- * A claimed delay whose process died mid-walk is claimed again once this lease runs out. Longer than any walk
- * (100 steps, HTTP steps capped at 10 s), so a live walk is not run twice; a crash costs at-least-once, not never.
+ * The longest a walk may run: longer than any (100 steps, HTTP steps capped at 10 s), so the worker renews a live
+ * walk's lease and it is not run twice. A delay whose process died mid-walk is claimed again once its short live
+ * lease runs out (jobs/worker.ts): a crash costs at-least-once, not never, and not a long wait.
  */
 const CLAIM_LEASE_MS = 20 * 60_000;
 

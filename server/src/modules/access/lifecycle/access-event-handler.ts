@@ -18,8 +18,8 @@ type Deps = { sql: Sql; logger: Logger; runtime: Pick<BotRuntime, 'accessEvent'>
 
 export function accessEventHandler(deps: Deps): JobHandler<typeof accessEventJob.payload> {
   return {
-    // Longer than the flows' walks (100 steps, HTTP steps capped at 10 s), so a live run is not claimed again; a
-    // crash mid-run costs at-least-once, never a lost event (flow-engine/delay-resume.ts, the same rule).
+    // Longer than the flows' walks (100 steps, HTTP steps capped at 10 s), so a live run keeps its lease; a crash
+    // mid-run costs at-least-once, never a lost event (flow-engine/delay-resume.ts, the same rule).
     leaseMs: 20 * 60_000,
     async run(payload, { job }) {
       if (Date.now() - Date.parse(payload.at) > STALE_MS) {
