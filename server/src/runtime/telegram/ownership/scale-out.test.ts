@@ -8,7 +8,7 @@
  * it), right after a burst of messages to its bots, so updates are in its hands. Then: every bot answers again within
  * 30 s, no update is lost (the dead instance's unreceipted ones redone by the new owners: answered twice at most, and
  * only those; every message in the inbox exactly once), every delayed step and every funnel join exactly once, every broadcast recipient gets at most
- * one message and everyone but the killed instance's claim in flight exactly one, every recorded pixel event reaches
+ * one message and everyone but the recipients the killed instance held claimed exactly one, every recorded pixel event reaches
  * Graph (by event_id, Meta's deduplication key), every delayed step is sent once. Also: live inbox events reach a
  * browser connected to another instance, switching a bot off through one instance stops its owner within a second,
  * SIGTERM hands over at once. When nginx is installed, traffic also goes through it, configured by the operators'
@@ -283,6 +283,8 @@ describe.skipIf(!onPostgres)(`several instances on one PostgreSQL (seed ${SEED})
     const map = await owners();
     const victim = byId(map.get(broadcastBot.id) ?? '');
     if (!victim) throw new Error('no owner of the broadcast bot');
+    // The identity its claims are recorded under (INSTANCE_ID; its polling id names its server_instances row).
+    const [victimIdentity] = await db.sql<{ identity: string }[]>`select instance_id as identity from server_instances where id = ${victim.instanceId}`;
     const victimBots = new Set(bots.filter((bot) => map.get(bot.id) === victim.instanceId).map((bot) => bot.id));
     const broadcastOut = () => emulator.control.sentMessages({ token: broadcastBot.token }).filter((sent) => sent.text === BROADCAST_TEXT).length;
     const broadcast = await must('POST /broadcasts', front('/api/broadcasts', { json: { name: 'Aviso', botId: broadcastBot.id, message: BROADCAST_TEXT, targetType: 'ALL' } }), 201,
@@ -333,17 +335,21 @@ describe.skipIf(!onPostgres)(`several instances on one PostgreSQL (seed ${SEED})
     // The broadcast finished on the instance that took its bot over.
     await eventually('the broadcast to complete', async () => (await db.sql<{ status: string }[]>`select status from broadcasts where id = ${broadcast.id}`)[0]?.status === 'COMPLETED', 60_000);
     phase('broadcast COMPLETED');
-    const rows = await db.sql<{ telegramId: bigint; status: string; reason: string | null }[]>`
-      select telegram_id as "telegramId", status, reason from broadcast_recipients where broadcast_id = ${broadcast.id}`;
+    const rows = await db.sql<{ telegramId: bigint; status: string; reason: string | null; claimedBy: string | null }[]>`
+      select telegram_id as "telegramId", status, reason, lease_instance_id as "claimedBy" from broadcast_recipients where broadcast_id = ${broadcast.id}`;
     expect(rows).toHaveLength(RECIPIENTS);
     const received = (chatId: number) => sentTexts(broadcastBot, chatId, BROADCAST_TEXT);
     expect(rows.filter((row) => received(Number(row.telegramId)) > 1)).toEqual([]);
     for (const row of rows.filter((r) => r.status === 'sent')) expect(received(Number(row.telegramId))).toBe(1);
-    // At most once (docs/decisions.md#broadcast-delivery): only the claim the dead instance held is uncertain.
+    // At most once (docs/decisions.md#broadcast-delivery): only recipients the dead instance held claimed are
+    // uncertain. Its loop claims a fifth of a second of sending once the last claim is dispatched, while those sends
+    // may still await Telegram's answer and their outcomes the next write: on a loaded machine two claims or more
+    // are in its hands, never more than a second's worth.
     const uncertain = rows.filter((row) => row.status !== 'sent');
     expect(uncertain.every((row) => row.status === 'failed' && row.reason?.includes('Resultado incerto'))).toBe(true);
-    expect(uncertain.length).toBeLessThanOrEqual(Math.ceil(BROADCAST_RATE / 5));
-    console.log(`broadcast: ${rows.length - uncertain.length} sent once, ${uncertain.length} uncertain (the dead instance's claim in flight; ${uncertain.filter((row) => received(Number(row.telegramId)) === 1).length} of them delivered), 0 twice`);
+    expect(new Set(uncertain.map((row) => row.claimedBy))).toEqual(new Set(uncertain.length > 0 ? [victimIdentity?.identity] : []));
+    expect(uncertain.length).toBeLessThanOrEqual(BROADCAST_RATE);
+    console.log(`broadcast: ${rows.length - uncertain.length} sent once, ${uncertain.length} uncertain (the dead instance's claims in flight; ${uncertain.filter((row) => received(Number(row.telegramId)) === 1).length} of them delivered), 0 twice`);
 
     // No update lost: every message answered, the dead instance's unreceipted ones by the bots' new owners. Answered
     // twice only there: its reply had gone out, its receipt was not stored yet (docs/decisions.md#scale-out).
