@@ -215,12 +215,20 @@ export async function markRefunded(sql: Queryable, userId: string, memberId: str
 
 export type ClaimRow = MemberRow & { usedClaimCode: string | null; planActive: boolean; planArchived: boolean };
 
-/** The access a claim code (fresh or spent) of this bot's plans belongs to, locked. */
+/**
+ * The access a claim code (fresh or spent) of this bot's plans belongs to, locked. One unique-index lookup per
+ * column, as findByPurchase does and for the same reason: an OR let a young table's plan read every access of the
+ * bot's plans.
+ */
 export async function lockByClaimCode(sql: Queryable, botId: string, code: string) {
   const rows = await sql<ClaimRow[]>`
     select ${columns(sql)}, m.used_claim_code as "usedClaimCode", p.active as "planActive", (p.archived_at is not null) as "planArchived"
     from ${from(sql)}
-    where p.bot_id = ${botId} and (m.claim_code = ${code} or m.used_claim_code = ${code})
+    where m.id = (
+        select id from access_members where claim_code = ${code}
+        union all select id from access_members where used_claim_code = ${code}
+        limit 1)
+      and p.bot_id = ${botId}
     for update of m`;
   return rows[0];
 }

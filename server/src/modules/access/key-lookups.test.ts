@@ -1,6 +1,7 @@
 /**
  * The lookups every purchase webhook makes (the delivery's idempotency key, the access a charge renews or a refund
- * ends) must find their row by its key whatever PostgreSQL's statistics say. postgres.js prepares each statement
+ * ends) and every claim makes (the access of a claim code) must find their row by its key whatever PostgreSQL's
+ * statistics say. postgres.js prepares each statement
  * and PostgreSQL may cache a generic plan built while a table was new and empty; a plan that reads "every row of the
  * plan, filtered" then stays for the connection's life and each purchase reads all the plan's accesses and
  * deliveries (the bimodal webhook benchmark of bench/RESULTS.md#access-webhooks). So: on a fresh, never analyzed
@@ -8,10 +9,10 @@
  * index condition on a key column.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { migrate } from '../../../db/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.ts';
-import { findByPurchase } from '../member-repository.ts';
-import { findByKey } from './repository.ts';
+import { migrate } from '../../db/migrate.ts';
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
+import { findByPurchase, lockByClaimCode } from './member-repository.ts';
+import { findByKey } from './webhooks/repository.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -53,7 +54,7 @@ async function genericPlan(statement: Statement): Promise<PlanNode> {
 }
 
 const KEYED_TABLES = ['access_members', 'access_webhook_events'];
-const KEY_COLUMN = /\b(id|transaction_id|subscription_id|lower\(email\))\s*=/;
+const KEY_COLUMN = /\b(id|transaction_id|subscription_id|lower\(email\)|claim_code|used_claim_code)\s*=/;
 
 /** Every read of the keyed tables: how it reaches them ("Index Scan on x by (cond)"), to spot one that is not by a key. */
 function reads(node: PlanNode): string[] {
@@ -73,7 +74,7 @@ async function unkeyedReads(run: () => Promise<unknown>) {
 
 const PLAN = crypto.randomUUID();
 
-describe('purchase lookups on a new database', () => {
+describe('paid access lookups on a new database', () => {
   test('the access of a new charge (transaction or e-mail) is found by its key, not among every access of the plan', async () => {
     expect(await unkeyedReads(() => findByPurchase(db.sql, PLAN, { transactionId: 'pix-1', email: 'comprador@exemplo.com' }))).toEqual([]);
   });
@@ -84,5 +85,9 @@ describe('purchase lookups on a new database', () => {
 
   test("a delivery's idempotency key is found by the whole key, not among every delivery of the plan", async () => {
     expect(await unkeyedReads(() => findByKey(db.sql, { planId: PLAN, gateway: 'generic', transactionId: 'pix-1', kind: 'approved' }))).toEqual([]);
+  });
+
+  test('the access of a claim code, fresh or spent, is found by the code, not among every access of the bot', async () => {
+    expect(await unkeyedReads(() => lockByClaimCode(db.sql, crypto.randomUUID(), 'codigo-1'))).toEqual([]);
   });
 });
